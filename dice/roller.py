@@ -1,0 +1,28 @@
+"""Where dice values come from.
+
+Every procedure takes a `Roller` so tests can seed it and production can't be predicted.
+Production uses the operating system's generator (`random.SystemRandom`).
+"""
+from __future__ import annotations
+
+import random
+
+
+class Roller:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.SystemRandom()
+
+    @classmethod
+    def seeded(cls, seed: int) -> "Roller":
+        return cls(random.Random(seed))
+
+    def die(self, sides: int = 6) -> int:
+        """One die: 1..sides."""
+        return self.rng.randint(1, sides)
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.rng.randint(1, sides) for _ in range(count)]
+
+    def d3(self) -> int:
+        """D3 as the books define it: a D6 halved, rounding up (1-2→1, 3-4→2, 5-6→3)."""
+        return (self.die(6) + 1) // 2

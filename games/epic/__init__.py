@@ -1,0 +1,1 @@
+"""epic: procedures, state rules and tables (see games/catalog.py)."""

@@ -1,0 +1,1 @@
+"""flames_of_war: procedures, state rules and tables (see games/catalog.py)."""

@@ -1,0 +1,1 @@
+"""horus_heresy: procedures, state rules and tables (see games/catalog.py)."""

@@ -1,0 +1,1 @@
+"""hydrophilia: procedures, state rules and tables (see games/catalog.py)."""

@@ -1,0 +1,72 @@
+"""What every game procedure returns: the dice, the modifiers with their source, the outcome,
+and the state changes to make. Plain data, no discord; front ends render it, the state service
+applies `changes` as one undoable event.
+
+Game modules may add optional fields in subclasses; they don't change these.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from i18n import Msg
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a number comes from: book file id and line(s), e.g. Source("epic", 386, 394)."""
+
+    book: str
+    line: int
+    line_end: int | None = None
+
+    def __str__(self) -> str:
+        span = f"{self.line}–{self.line_end}" if self.line_end and self.line_end != self.line else f"{self.line}"
+        return f"{self.book} L{span}"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    label: Msg
+    value: int
+    source: Source | None = None
+
+
+@dataclass
+class DiceStep:
+    """One batch of dice in the procedure ("to hit", "saves", "result roll", …)."""
+
+    label: Msg
+    dice: list[int]
+    target: str | None = None          # "4+", "≤8", "7+ (6 then 4+)" …
+    successes: int | None = None
+    rerolled: list[int] = field(default_factory=list)   # indexes into dice that were rerolled
+    rerolls: list[int] = field(default_factory=list)    # the new values, same order
+    modifiers: list[Modifier] = field(default_factory=list)
+    note: Msg | None = None
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """A change to one tracked unit. `track` is a tracked-value key of the unit's game
+    (e.g. "blast_markers", "wounds", "hull_points", "hits", "stands_lost") or a status
+    ("pinned", "broken", "confused", …) when `op` is "status_on"/"status_off".
+    `op` is one of "add", "set", "status_on", "status_off"."""
+
+    unit: str
+    track: str
+    op: str = "add"
+    amount: int = 0
+    reason: Msg | None = None
+
+
+@dataclass
+class ProcedureResult:
+    game: str
+    procedure: str                      # "shoot", "assault", "command", …
+    title: Msg
+    steps: list[DiceStep] = field(default_factory=list)
+    outcome: list[Msg] = field(default_factory=list)        # the lines players read first
+    notes: list[Msg] = field(default_factory=list)          # house rules applied, "the book doesn't define X", …
+    changes: list[StateChange] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)     # numbers for tests and /odds

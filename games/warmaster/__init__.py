@@ -1,0 +1,1 @@
+"""warmaster: procedures, state rules and tables (see games/catalog.py)."""

@@ -1,0 +1,137 @@
+"""Russian and English text for every reply, chosen by the interaction's locale.
+
+Catalogs are TOML files in `i18n/messages/`, one per feature, so features never edit each
+other's strings. A leaf is a table with `ru` and `en`:
+
+    [dice.error]
+    too_many_dice = { ru = "Слишком много кубиков: {count}.", en = "Too many dice: {count}." }
+
+Keys are dotted paths ("dice.error.too_many_dice"). Placeholders use str.format, plus a plural
+spec: `{n:p:кубик|кубика|кубиков}` in Russian, `{n:p:die|dice}` in English.
+
+The core (dice, games, rules_index, db) returns `Msg` objects or raises `UserError`; only the
+front end decides the language. Nothing here imports discord.
+"""
+from __future__ import annotations
+
+import string
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+LOCALES = ("ru", "en")
+DEFAULT_LOCALE = "ru"
+_MESSAGES_DIR = Path(__file__).with_name("messages")
+
+
+def normalize_locale(raw: object | None, default: str = DEFAULT_LOCALE) -> str:
+    """Discord's locale ('ru', 'en-US', 'en-GB', 'de', …) → 'ru' or 'en'."""
+    if raw is None:
+        return default
+    value = str(getattr(raw, "value", raw)).lower()
+    if value.startswith("ru"):
+        return "ru"
+    return "en" if value else default
+
+
+def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) -> None:
+    for key, value in node.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict) and value and set(value) <= set(LOCALES) and all(isinstance(v, str) for v in value.values()):
+            out[path] = value
+        elif isinstance(value, dict):
+            _flatten(path, value, out)
+        else:
+            raise ValueError(f"i18n: {path} must be a table with 'ru' and 'en'")
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, dict[str, str]]:
+    merged: dict[str, dict[str, str]] = {}
+    for file in sorted(_MESSAGES_DIR.glob("*.toml")):
+        flat: dict[str, dict[str, str]] = {}
+        _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
+        clash = set(flat) & set(merged)
+        if clash:
+            raise ValueError(f"i18n: {file.name} redefines {sorted(clash)[:5]}")
+        merged.update(flat)
+    return merged
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("p:"):
+            forms = format_spec[2:].split("|")
+            if len(forms) == 3:
+                return plural_ru(value, *forms)
+            if len(forms) == 2:
+                return forms[0] if abs(value) == 1 else forms[1]
+            raise ValueError(f"plural spec needs 2 or 3 forms: {format_spec}")
+        return super().format_field(value, format_spec)
+
+
+_formatter = _Formatter()
+
+
+def has(key: str) -> bool:
+    return key in catalog()
+
+
+def tr(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
+    """The text for `key` in `locale`, formatted with `params`. Missing keys show the key itself."""
+    entry = catalog().get(key)
+    if entry is None:
+        return key
+    template = entry.get(locale) or entry.get("en") or entry.get("ru") or key
+    rendered = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    return _formatter.format(template, **rendered)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A message whose language is chosen later: a catalog key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> "Msg":
+        return cls(key, params)
+
+    def render(self, locale: str) -> str:
+        return tr(self.key, locale, **self.params)
+
+
+class UserError(Exception):
+    """Bad input from a player: shown to them (ephemeral) in their language, never as a traceback.
+
+    `example` is a catalog key (or Msg) for an input that works, shown under the explanation.
+    """
+
+    def __init__(self, key: str, /, example: str | Msg | None = None, **params: Any) -> None:
+        super().__init__(key)
+        self.msg = Msg(key, params)
+        self.example = Msg(example) if isinstance(example, str) else example
+
+    def render(self, locale: str) -> str:
+        return self.msg.render(locale)
+
+    def render_example(self, locale: str) -> str | None:
+        return self.example.render(locale) if self.example else None
+
+    def __str__(self) -> str:  # logs and test failures read English
+        return self.msg.render("en")
+
+
+__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "normalize_locale", "plural_ru", "catalog"]
