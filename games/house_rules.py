@@ -1,7 +1,8 @@
 """House-rule settings: where a book is unclear or contradicts itself, the main text is the
 default and the alternative is a named setting a game's owner can switch (`/game settings`).
 
-Each game declares its settings as data in `games/<id>/house_rules.py`:
+Each game declares its settings as data, as `HOUSE_RULES` in `games/<id>/house_rules.py`
+(combat procedures) and/or `games/<id>/state.py` (state rules, e.g. rally rounding):
 
     HOUSE_RULES = [
         HouseRule("blast_on_hit", default="main", choices=("main", "alt"),
@@ -30,17 +31,27 @@ class HouseRule:
     source: Source | None = None
 
 
+_DECLARING_MODULES = ("house_rules", "state")
+
+
 def house_rules(game_id: str) -> dict[str, HouseRule]:
     """The settings a game declares, by key; {} for a game with none."""
     if game_id not in GAMES:
         raise KeyError(game_id)
-    try:
-        module = importlib.import_module(f"games.{game_id}.house_rules")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"games.{game_id}.house_rules":
-            raise
-        return {}
-    return {rule.key: rule for rule in module.HOUSE_RULES}
+    found: dict[str, HouseRule] = {}
+    for part in _DECLARING_MODULES:
+        name = f"games.{game_id}.{part}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        for rule in getattr(module, "HOUSE_RULES", ()):
+            if rule.key in found:
+                raise ValueError(f"{game_id}: house rule {rule.key!r} declared twice")
+            found[rule.key] = rule
+    return found
 
 
 def effective(game_id: str, settings: dict[str, str] | None) -> dict[str, str]:
