@@ -1,0 +1,145 @@
+"""One normalisation for the index and the query, plus the retries (layout, transliteration).
+
+Both sides go through `terms()` so whatever the books spell oddly (mixed-script «МW», «ТК»,
+«спас- бросками», ё) and whatever players type («мw», «tk», «спасбросок», «огнемёт») meet
+in the same form: NFKC → casefold → ё→е → look-alike folding → hyphen/compound joining →
+tokens (keeping `7+` and dice like `d6`) → Snowball stems (Russian for Cyrillic, English for
+Latin).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+_RU = snowballstemmer.stemmer("russian")
+_EN = snowballstemmer.stemmer("english")
+
+# Cyrillic letters that look like Latin ones (after casefold). Used to fold mixed-script tokens
+# («МW» → "mw», «Еngage» → "engage") and short abbreviation-like tokens («ТК» → "tk").
+_CYR_TO_LAT = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ѕ": "s", "ј": "j",
+})
+_LAT_TO_CYR = str.maketrans({
+    "a": "а", "b": "в", "e": "е", "k": "к", "m": "м", "h": "н", "o": "о", "p": "р",
+    "c": "с", "t": "т", "y": "у", "x": "х", "i": "і",
+})
+_LOOKALIKE_CYR = set("авекмнорстухіѕј")
+_LOOKALIKE_LAT = set("abekmhopctyxisj")
+
+_QWERTY = "`qwertyuiop[]asdfghjkl;'zxcvbnm,./"
+_JCUKEN = "ёйцукенгшщзхъфывапролджэячсмитьбю."
+_EN_TO_RU_LAYOUT = str.maketrans(_QWERTY + "{}:\"<>~", _JCUKEN + "хъжэбюё")
+_RU_TO_EN_LAYOUT = str.maketrans(_JCUKEN, _QWERTY)
+
+# Latin transliteration of Russian as players type it ("bronepoezd dvizhenie", "shturm").
+_TRANSLIT = [
+    ("shch", "щ"), ("sch", "щ"), ("yo", "е"), ("zh", "ж"), ("kh", "х"), ("ch", "ч"), ("sh", "ш"),
+    ("ts", "ц"), ("yu", "ю"), ("ju", "ю"), ("ya", "я"), ("ja", "я"), ("ye", "е"), ("e'", "э"),
+    ("a", "а"), ("b", "б"), ("v", "в"), ("w", "в"), ("g", "г"), ("d", "д"), ("e", "е"), ("z", "з"),
+    ("i", "и"), ("j", "й"), ("y", "ы"), ("k", "к"), ("l", "л"), ("m", "м"), ("n", "н"),
+    ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"), ("f", "ф"),
+    ("h", "х"), ("c", "к"), ("x", "кс"), ("q", "к"), ("'", "ь"),
+]
+_TRANSLIT_RE = re.compile("|".join(re.escape(a) for a, _ in _TRANSLIT))
+_TRANSLIT_MAP = dict(_TRANSLIT)
+
+# Words that carry no meaning for lookup (both languages, already normalised).
+STOPWORDS = frozenset("""
+и в во не что он на я с со как а то все она так его но да ты к у же вы за бы по только ее мне было
+вот от меня еще нет о из ему теперь когда даже ну вдруг ли если уже или ни быть был него до вас
+нибудь опять уж вам ведь там потом себя ничего ей может они тут где есть надо ней для мы тебя их чем
+была сам чтоб без будто чего раз тоже себе под будет ж тогда кто этот того потому этого какой совсем
+ним здесь этом один почти мой тем чтобы нее сейчас были куда зачем всех никогда можно при наконец два
+об другой хоть после над больше тот через эти нас про всего них какая много разве три эту моя впрочем
+хорошо свою этой перед иногда лучше чуть том нельзя такой им более всегда конечно всю между это ли
+сколько какие какое каким каких какого каком как-то что-то ли делать работает будут бывает нужно
+также который которая которые которых своих свой своей свои её
+the a an of to in on for and or is are be by with at as it its does do how what when which who
+vs versus if can i my you your
+""".split())
+
+_TOKEN_RE = re.compile(r"\d+\+|\d*[dдк]\d+\b|[^\W\d_]+|\d+", re.UNICODE)
+_HYPHEN_RE = re.compile(r"(?<=[^\W\d_])\s*[-‐‑‒–]\s*(?=[^\W\d_])")
+_QUOTES = str.maketrans({"″": '"', "”": '"', "“": '"', "’": "'", "«": '"', "»": '"', "\u00a0": " "})
+
+
+def _fold_lookalikes(token: str) -> str:
+    has_lat = any("a" <= ch <= "z" for ch in token)
+    has_cyr = any("а" <= ch <= "я" or ch in "іѕј" for ch in token)
+    if has_lat and has_cyr:
+        # The letters with no look-alike decide the script («мw» → Latin, «amaкa» → Latin).
+        lat_only = sum(1 for ch in token if "a" <= ch <= "z" and ch not in _LOOKALIKE_LAT)
+        cyr_only = sum(1 for ch in token if ("а" <= ch <= "я" or ch in "іѕј") and ch not in _LOOKALIKE_CYR)
+        return token.translate(_CYR_TO_LAT) if lat_only >= cyr_only else token.translate(_LAT_TO_CYR)
+    if has_cyr and len(token) <= 2 and all(ch in _LOOKALIKE_CYR for ch in token):
+        # Two-letter abbreviations the books write in either script: «ТК», «АР», «АТ», «СС».
+        return token.translate(_CYR_TO_LAT)
+    return token
+
+
+def clean(text: str) -> str:
+    """NFKC, casefold, ё→е, quotes and inch marks unified, hyphenated words joined."""
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold().replace("ё", "е")
+    return _HYPHEN_RE.sub("", text)
+
+
+def tokens(text: str) -> list[str]:
+    """Normalised word tokens, stop words kept (for display/exact matching)."""
+    out = []
+    for raw in _TOKEN_RE.findall(clean(text)):
+        if raw[0].isdigit() and not raw.endswith("+") and not any(c in raw for c in "dдк"):
+            out.append(raw)
+            continue
+        if re.fullmatch(r"\d*[dдк]\d+", raw):
+            out.append(re.sub(r"[дк]", "d", raw))
+            continue
+        out.append(_fold_lookalikes(raw))
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def stem(token: str) -> str:
+    if not token or not token[0].isalpha():
+        return token
+    if "a" <= token[0] <= "z":
+        return _EN.stemWord(token)
+    return _RU.stemWord(token)
+
+
+def terms(text: str, keep_stopwords: bool = False) -> list[str]:
+    """Stems of the meaningful tokens of `text`, in order."""
+    return [stem(t) for t in tokens(text) if keep_stopwords or t not in STOPWORDS]
+
+
+def key(text: str) -> str:
+    """A phrase key: stems joined by spaces, stop words kept (for exact title/alias matching)."""
+    return " ".join(terms(text, keep_stopwords=True))
+
+
+def compact(text: str) -> str:
+    """Stems joined without spaces: «макро оружие» and «Макрооружие» meet here."""
+    return stem("".join(t for t in tokens(text) if t not in STOPWORDS))
+
+
+def switch_layout(text: str) -> str | None:
+    """Text typed in the wrong keyboard layout, switched; None when there is nothing to switch."""
+    text = text.casefold()
+    latin = sum(1 for ch in text if "a" <= ch <= "z" or ch in "[];',.`{}")
+    cyr = sum(1 for ch in text if "а" <= ch <= "я" or ch == "ё")
+    if latin and latin >= cyr:
+        return text.translate(_EN_TO_RU_LAYOUT)
+    if cyr:
+        return text.translate(_RU_TO_EN_LAYOUT)
+    return None
+
+
+def transliterate(text: str) -> str | None:
+    """Latin transliteration of Russian back to Cyrillic; None when the text has no Latin."""
+    low = text.casefold()
+    if not re.search(r"[a-z]", low):
+        return None
+    return _TRANSLIT_RE.sub(lambda m: _TRANSLIT_MAP[m.group(0)], low)
