@@ -1,0 +1,148 @@
+"""Flames of War tests: motivation (Rally, Counterattack, Last Stand), Tactics, the Formation
+Commander's survival, Mistaken Target, and the flat 4+ rolls (aircraft arrival, sniper).
+
+Each returns a ProcedureResult; numbers come from `ratings` with their lines.
+"""
+from __future__ import annotations
+
+from dice.roller import Roller
+from games.flames_of_war import engine, ratings as R
+from games.procedure import Modifier, ProcedureResult, StateChange
+from i18n import Msg, UserError
+
+GAME = "flames_of_war"
+MOTIVATION_TESTS = ("rally", "counterattack", "last_stand")
+STATUS_PINNED = "pinned"
+STATUS_DESTROYED = "destroyed"
+
+
+def motivation_number(rating: str | None, number: int | None) -> int:
+    if number is not None:
+        if not 2 <= number <= 6:
+            raise UserError("fow.error.bad_number", example="fow.example.rally", value=number)
+        return number
+    if rating not in R.MOTIVATION:
+        raise UserError("fow.error.need_motivation", example="fow.example.rally")
+    return R.MOTIVATION[rating]
+
+
+def motivation_test(roller: Roller, test: str, *, rating: str | None = None, number: int | None = None,
+                    fc_near: bool = False, fc_los: bool = False, all_cavalry: bool = False,
+                    unit: str | None = None) -> ProcedureResult:
+    """Rally (L596–604), Counterattack (L820–826) or Last Stand (L843–859) for one unit.
+
+    The Formation Commander within 6"/15 cm gives a re-roll; Counterattack and Last Stand also
+    need his line of sight, Rally doesn't (L604 vs L826, L855).
+    """
+    if test not in MOTIVATION_TESTS:
+        raise ValueError(test)
+    base = motivation_number(rating, number)
+    source = {"rally": R.SRC_RALLY, "counterattack": R.SRC_COUNTERATTACK, "last_stand": R.SRC_LAST_STAND}[test]
+    mods: list[Modifier] = []
+    if all_cavalry and test == "rally":
+        mods.append(Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY))
+    t = engine.need(base, mods)
+    reroll_allowed = fc_near and (test == "rally" or fc_los)
+    reroll = "failed" if reroll_allowed else "none"
+    [a] = engine.roll(roller, 1, t, reroll)
+    result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
+    result.steps.append(engine.dice_step(Msg.of("fow.step.motivation", need=t), [a], t, mods, reroll))
+    if reroll_allowed:
+        result.notes.append(Msg.of("fow.note.fc_reroll", source=str(source)))
+    elif fc_near and not fc_los:
+        result.notes.append(Msg.of("fow.note.fc_needs_los", source=str(source)))
+    passed = a.success
+    result.outcome.append(Msg.of(f"fow.check.{test}.{'pass' if passed else 'fail'}", unit=unit or "—"))
+    if unit:
+        if test == "rally" and passed:
+            result.changes.append(StateChange(unit, STATUS_PINNED, "status_off", reason=Msg.of("fow.reason.rallied")))
+        if test == "counterattack" and not passed:
+            # L832: a unit that falls back counts as Pinned Down.
+            result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.fell_back")))
+        if test == "last_stand" and not passed:
+            result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of("fow.reason.last_stand")))
+    if test == "last_stand":
+        result.notes.append(Msg.of("fow.note.last_stand_fc"))
+    if test == "counterattack":
+        result.notes.append(Msg.of("fow.note.unarmoured_fall_back"))
+    result.data.update(need=t, success=passed, reroll=reroll, p=engine.p_success(t, reroll))
+    return result
+
+
+def tactics_test(roller: Roller, *, skill: str | None = None, number: int | None = None,
+                 unit: str | None = None) -> ProcedureResult:
+    """Tactics test (L194–204): Veteran 3+, Trained 4+, Conscript 5+."""
+    if number is None:
+        if skill not in R.TACTICS:
+            raise UserError("fow.error.need_skill", example="fow.example.tactics")
+        number = R.TACTICS[skill]
+    t = engine.need(number)
+    [a] = engine.roll(roller, 1, t)
+    result = ProcedureResult(GAME, "check.tactics", Msg.of("fow.check.tactics.title", unit=unit or "—"))
+    result.steps.append(engine.dice_step(Msg.of("fow.step.tactics", need=t), [a], t))
+    result.outcome.append(Msg.of(f"fow.check.tactics.{'pass' if a.success else 'fail'}"))
+    result.notes.append(Msg.of("fow.note.orders_undefined"))
+    result.data.update(need=t, success=a.success, p=engine.p_success(t))
+    return result
+
+
+FLAT_TESTS = {
+    # kind: (number, source)
+    "commander": (R.COMMANDER_SURVIVAL, R.SRC_COMMANDER),
+    "aircraft": (R.AIRCRAFT_ARRIVAL, R.SRC_AIRCRAFT),
+    "sniper": (R.SNIPER_DESTROYED, R.SRC_SNIPER),
+}
+
+
+def flat_test(roller: Roller, kind: str, *, unit: str | None = None) -> ProcedureResult:
+    """The Formation Commander's survival 3+ (L558–574), aircraft arrival 4+ (L678),
+    a 'destroyed' sniper 4+ (L670)."""
+    number, source = FLAT_TESTS[kind]
+    t = engine.need(number)
+    [a] = engine.roll(roller, 1, t)
+    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
+    result.steps.append(engine.dice_step(Msg.of("fow.step.flat", need=t, source=str(source)), [a], t))
+    result.outcome.append(Msg.of(f"fow.check.{kind}.{'pass' if a.success else 'fail'}", unit=unit or "—"))
+    if kind == "commander":
+        result.notes.append(Msg.of("fow.note.commander_once"))
+    if kind == "aircraft":
+        result.notes.append(Msg.of("fow.note.aircraft_page44"))
+    if unit and kind in ("commander", "sniper") and not a.success:
+        result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of(f"fow.check.{kind}.title", unit=unit)))
+    result.data.update(need=t, success=a.success, p=engine.p_success(t))
+    return result
+
+
+def mistaken_target(roller: Roller, *, hits: int, too_close: bool = False) -> ProcedureResult:
+    """Mistaken Target (L508–532): 3+ to move one hit to another team of the same type; keep
+    going until a roll fails. Not allowed within 4"/10 cm of the shooter (8"/20 cm for a tank)."""
+    if too_close:
+        raise UserError("fow.error.mistaken_too_close", example="fow.example.mistaken")
+    if not 1 <= hits <= 50:
+        raise UserError("fow.error.bad_count", example="fow.example.mistaken", value=hits)
+    t = engine.need(R.MISTAKEN_TARGET)
+    attempts = []
+    for _ in range(hits):
+        attempts.extend(engine.roll(roller, 1, t))
+        if not attempts[-1].success:
+            break            # L516: once a roll fails, no more hits move
+    moved = engine.successes(attempts)
+    result = ProcedureResult(GAME, "check.mistaken", Msg.of("fow.check.mistaken.title"))
+    result.steps.append(engine.dice_step(Msg.of("fow.step.mistaken", need=t), attempts, t))
+    result.outcome.append(Msg.of("fow.check.mistaken.outcome", moved=moved, asked=hits))
+    result.notes.append(Msg.of("fow.note.mistaken_rules"))
+    result.data.update(need=t, moved=moved)
+    return result
+
+
+def formation_last_stand(*, units_in_good_spirits: int) -> ProcedureResult:
+    """Formation Last Stand (L865–873), no dice: In Good Spirits with at least two units In Good
+    Spirits (on the table or in reserve); otherwise the formation is destroyed."""
+    if units_in_good_spirits < 0:
+        raise UserError("fow.error.bad_count", example="fow.example.formation", value=units_in_good_spirits)
+    ok = units_in_good_spirits >= 2          # L869 «хотя бы два Юнита»
+    result = ProcedureResult(GAME, "check.formation", Msg.of("fow.check.formation.title"))
+    result.outcome.append(Msg.of(f"fow.check.formation.{'pass' if ok else 'fail'}", n=units_in_good_spirits))
+    result.notes.append(Msg.of("fow.note.formation_support"))
+    result.data.update(in_good_spirits=ok)
+    return result

@@ -1,0 +1,30 @@
+"""Flames of War house-rule settings: where the Russian text is unclear or contradicts the original.
+
+The main text is the default; the alternative is a setting a channel can switch (`/game settings`).
+"""
+from games.house_rules import HouseRule
+from games.procedure import Source
+from i18n import Msg
+
+HOUSE_RULES = [
+    # L580 «более пяти попаданий» (more than five, so 6+); the original English rule reads "five or more".
+    HouseRule("fow_pin_threshold", default="more_than_five", choices=("more_than_five", "five_or_more"),
+              title=Msg.of("fow.house.pin_threshold.title"),
+              choice_titles={"more_than_five": Msg.of("fow.house.pin_threshold.more_than_five"),
+                             "five_or_more": Msg.of("fow.house.pin_threshold.five_or_more")},
+              source=Source("flames_of_war", 580)),
+    # L796 says the number is the *defending* team's Skill (or its Assault rating); L212 defines
+    # Assault as how dangerous a unit is in melee, i.e. the attacker's own rating.
+    HouseRule("fow_assault_to_hit", default="defender_skill", choices=("defender_skill", "attacker_assault"),
+              title=Msg.of("fow.house.assault_to_hit.title"),
+              choice_titles={"defender_skill": Msg.of("fow.house.assault_to_hit.defender_skill"),
+                             "attacker_assault": Msg.of("fow.house.assault_to_hit.attacker_assault")},
+              source=Source("flames_of_war", 796)),
+]
+
+
+def setting(settings: dict[str, str] | None, key: str) -> str:
+    for rule in HOUSE_RULES:
+        if rule.key == key:
+            return (settings or {}).get(key, rule.default)
+    raise KeyError(key)

@@ -1,0 +1,107 @@
+"""Exact odds for the Flames of War procedures, from the same inputs, before rolling.
+
+Every die is independent (L41), so counts are binomial in the per-die probability from
+`engine.p_success` (7+/8+ chains and re-rolls included); saves and FP thin the hits.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+from games import _exact
+from games.flames_of_war import engine, ratings as R
+from games.flames_of_war.shooting import moving_rof, pin_threshold, to_hit_modifiers
+from games.flames_of_war.assault import assault_need
+from games.flames_of_war.checks import motivation_number
+from games.procedure import Modifier, ProcedureResult
+from i18n import Msg
+
+GAME = "flames_of_war"
+
+
+def per_destroyed(save: int | None, fp: int | None) -> Fraction:
+    """Probability one hit destroys a team: the save fails, then the FP test succeeds."""
+    fail_save = 1 - engine.p_success(engine.need(save)) if save is not None else Fraction(1)
+    return fail_save * (engine.p_success(engine.need(fp)) if fp is not None else Fraction(1))
+
+
+def _result(procedure: str, title: Msg, t: engine.Need, reroll: str, p: Fraction, hits: _exact.Dist,
+            modifiers: list[Modifier]) -> ProcedureResult:
+    r = ProcedureResult(GAME, f"odds.{procedure}", title)
+    r.outcome.append(Msg.of("combat2.odds.per_die", need=engine.need_text(t), p=_exact.pct(p),
+                            fraction=str(p), mods=", ".join(f"+{m.value}" for m in modifiers) or "—"))
+    if reroll != "none":
+        r.notes.append(Msg.of(f"fow.odds.reroll.{reroll}"))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(hits)):.2f}"))
+    r.outcome.extend(_exact.dist_lines(hits))
+    r.data.update(need=t, p=p, hits=hits)
+    return r
+
+
+def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
+               moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
+               mods: Iterable[str] = (), reroll_failed: bool = False, hits_before: int = 0,
+               unit_teams: int | None = None, save: int | None = None, fp: int | None = None,
+               settings: dict[str, str] | None = None) -> ProcedureResult:
+    per_team = moving_rof(rof, moving_rof_value) if (moved or shooter_pinned or defensive) else rof
+    n = per_team * teams
+    modifiers = to_hit_modifiers(mods)
+    t = engine.need(is_hit_on, modifiers)
+    reroll = "failed" if reroll_failed else "none"
+    p = engine.p_success(t, reroll)
+    hits = _exact.binomial(n, p)
+    r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, modifiers)
+    threshold = pin_threshold(unit_teams, settings)
+    p_pin = _exact.at_least(hits, threshold - hits_before)
+    r.outcome.insert(1, Msg.of("fow.odds.pinned", p=_exact.pct(p_pin), threshold=threshold))
+    if save is not None or fp is not None:
+        d = per_destroyed(save, fp)
+        destroyed = _exact.thin(hits, d)
+        r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
+                                   p_any=_exact.pct(1 - destroyed[0])))
+        r.data["destroyed"] = destroyed
+    r.data["p_pinned"] = p_pin
+    return r
+
+
+def bombard_odds(*, teams_under_template: int, is_hit_on: int, attempt: int = 1, weapons: int = 1,
+                 save: int | None = None, fp: int | None = None) -> ProcedureResult:
+    penalty = R.RANGE_IN_ATTEMPT_PENALTY.get(attempt, 0)
+    mods = [Modifier(Msg.of("fow.mod.range_in_attempt", attempt=attempt), penalty, R.SRC_ARTILLERY_HIT)] if penalty else []
+    t = engine.need(is_hit_on, mods)
+    reroll = R.artillery_reroll(weapons)
+    p = engine.p_success(t, reroll)
+    hits = _exact.binomial(teams_under_template, p)
+    r = _result("bombard", Msg.of("fow.odds.bombard.title", n=teams_under_template), t, reroll, p, hits, mods)
+    if save is not None or fp is not None:
+        destroyed = _exact.thin(hits, per_destroyed(save, fp))
+        r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
+                                   p_any=_exact.pct(1 - destroyed[0])))
+        r.data["destroyed"] = destroyed
+    return r
+
+
+def assault_odds(*, teams_in_contact: int, skill: str | None = None, number: int | None = None,
+                 small_base: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
+    base, _ = assault_need(skill, number, settings)
+    mods = [Modifier(Msg.of("fow.mod.small_base"), R.SMALL_BASE_MOD, R.SRC_ASSAULT_HIT)] if small_base else []
+    t = engine.need(base, mods)
+    p = engine.p_success(t)
+    hits = _exact.binomial(teams_in_contact, p)
+    return _result("assault", Msg.of("fow.odds.assault.title", n=teams_in_contact), t, "none", p, hits, mods)
+
+
+def test_odds(test: str, *, rating: str | None = None, number: int | None = None, fc_near: bool = False,
+              fc_los: bool = False, all_cavalry: bool = False) -> ProcedureResult:
+    """Rally / Counterattack / Last Stand pass chance, with the Formation Commander's re-roll."""
+    base = motivation_number(rating, number)
+    mods = [Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY)] if all_cavalry and test == "rally" else []
+    t = engine.need(base, mods)
+    reroll = "failed" if fc_near and (test == "rally" or fc_los) else "none"
+    p = engine.p_success(t, reroll)
+    r = ProcedureResult(GAME, f"odds.{test}", Msg.of(f"fow.check.{test}.title", unit="—"))
+    r.outcome.append(Msg.of("combat2.odds.pass", need=engine.need_text(t), p=_exact.pct(p), fraction=str(p)))
+    if reroll != "none":
+        r.notes.append(Msg.of("fow.odds.reroll.failed"))
+    r.data.update(need=t, p=p)
+    return r

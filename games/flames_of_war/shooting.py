@@ -1,0 +1,150 @@
+"""Flames of War shooting (L328–592): dice from ROF, the number to hit from the target's skill and
+the book's modifiers, Pinned Down, and — with numbers the players supply — saves and Firepower.
+
+The document never says how an armour save is rolled, nor when a tank is Bailed Out rather than
+Destroyed (only the artillery FP test, L748–752, is written). So saves and FP are explicit inputs
+and the reply says the book doesn't define them.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from dice.roller import Roller
+from games.flames_of_war import engine, ratings as R
+from games.flames_of_war.house_rules import setting
+from games.procedure import Modifier, ProcedureResult, StateChange
+from i18n import Msg, UserError
+
+GAME = "flames_of_war"
+TRACK_HITS = "hits"
+STATUS_PINNED = "pinned"
+MAX_DICE = 200
+
+
+def to_hit_modifiers(mods: Iterable[str]) -> list[Modifier]:
+    keys = set(mods)
+    if "concealed_gtg" in keys:
+        keys.discard("concealed")            # L478: +2 replaces the +1 of L476
+    unknown = keys - set(R.TO_HIT_MODIFIERS)
+    if unknown:
+        raise ValueError(f"unknown modifiers {sorted(unknown)}")
+    out = []
+    for key in R.TO_HIT_MODIFIERS:           # the book's order
+        if key in keys:
+            value, source = R.TO_HIT_MODIFIERS[key]
+            out.append(Modifier(Msg.of(f"fow.mod.{key}"), value, source))
+    return out
+
+
+def moving_rof(halted: int, moving: int | None) -> int:
+    """L450: Moving ROF is Halted ROF halved, rounded down, unless the Arsenal says otherwise."""
+    return moving if moving is not None else halted // 2
+
+
+def pin_threshold(unit_teams: int | None, settings: dict[str, str] | None) -> int:
+    if unit_teams is not None and unit_teams >= R.PIN_BIG_UNIT_TEAMS:
+        return R.PIN_HITS_BIG_UNIT                     # L580: 8 for a 12-team unit
+    if setting(settings, "fow_pin_threshold") == "five_or_more":
+        return R.PIN_HITS_MORE_THAN                    # house rule: 5 or more
+    return R.PIN_HITS_MORE_THAN + 1                    # L580 «более пяти»: 6 or more
+
+
+def check_need(value: int | None, example: str, allow_auto: bool = False) -> int | None:
+    if value is not None and not (1 <= value <= 9):
+        raise UserError("fow.error.bad_number", example=example, value=value)
+    return value
+
+
+def saves_and_firepower(roller: Roller, result: ProcedureResult, hits: int, save: int | None,
+                        fp: int | None, *, fp_reroll: str = "none", top_armour: bool = False) -> int:
+    """Roll the players' save number for each hit, then FP for each failed save (L748–752).
+    Returns teams destroyed (0 when FP isn't given)."""
+    result.notes.append(Msg.of("fow.note.saves_undefined"))
+    if top_armour:
+        result.notes.append(Msg.of("fow.note.top_armour"))
+    failed = hits
+    if save is not None and hits:
+        t = engine.need(save)
+        attempts = engine.roll(roller, hits, t)
+        result.steps.append(engine.dice_step(Msg.of("fow.step.saves", need=t), attempts, t))
+        failed = hits - engine.successes(attempts)
+        result.outcome.append(Msg.of("fow.out.failed_saves", n=failed))
+    destroyed = 0
+    if fp is not None and failed:
+        t = engine.need(fp)
+        attempts = engine.roll(roller, failed, t, fp_reroll)
+        result.steps.append(engine.dice_step(Msg.of("fow.step.firepower", need=t), attempts, t, reroll=fp_reroll))
+        destroyed = engine.successes(attempts)
+        result.outcome.append(Msg.of("fow.out.destroyed", n=destroyed))
+        result.notes.append(Msg.of("fow.note.bailed_out_undefined"))
+    result.data.update(failed_saves=failed if save is not None else None, destroyed=destroyed)
+    return destroyed
+
+
+def apply_pin(result: ProcedureResult, *, hits: int, hits_before: int, unit_teams: int | None,
+              pin_immune: bool, already_pinned: bool, settings, target: str | None,
+              force: Msg | None = None) -> bool:
+    total = hits_before + hits
+    threshold = pin_threshold(unit_teams, settings)
+    result.data.update(hits_this_step=total, pin_threshold=threshold)
+    if pin_immune:
+        result.notes.append(Msg.of("fow.note.pin_immune", source=str(R.SRC_PIN_IMMUNE)))
+        return False
+    pinned = total >= threshold or (force is not None and hits > 0)
+    if pinned:
+        result.outcome.append(Msg.of("fow.out.pinned", total=total, threshold=threshold, source=str(R.SRC_PIN))
+                              if force is None else force)
+        if target and not already_pinned:
+            result.changes.append(StateChange(target, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.pinned", total=total)))
+    else:
+        result.outcome.append(Msg.of("fow.out.not_pinned", total=total, threshold=threshold))
+    if setting(settings, "fow_pin_threshold") == "five_or_more" and not (unit_teams and unit_teams >= R.PIN_BIG_UNIT_TEAMS):
+        result.notes.append(Msg.of("fow.note.house_pin_five"))
+    return pinned
+
+
+def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
+          moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
+          mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
+          flamethrower: bool = False, hits_before: int = 0, unit_teams: int | None = None,
+          pin_immune: bool = False, already_pinned: bool = False, save: int | None = None,
+          fp: int | None = None, target: str | None = None,
+          settings: dict[str, str] | None = None) -> ProcedureResult:
+    """Direct fire from `teams` teams with the same weapon at one unit."""
+    if not 1 <= teams <= 50 or not 0 <= rof <= 20:
+        raise UserError("fow.error.bad_count", example="fow.example.shoot", value=teams if not 1 <= teams <= 50 else rof)
+    check_need(save, "fow.example.shoot")
+    check_need(fp, "fow.example.shoot")
+    if hits_before < 0:
+        raise UserError("fow.error.bad_count", example="fow.example.shoot", value=hits_before)
+    result = ProcedureResult(GAME, "shoot", Msg.of("fow.shoot.title", target=target or "—"))
+    use_moving = moved or shooter_pinned or defensive      # L438, L452, L780
+    per_team = moving_rof(rof, moving_rof_value) if use_moving else rof
+    if flamethrower and moved and not shooter_pinned and not defensive:
+        per_team = rof                                    # L612: flame-throwers don't lose ROF for moving
+    n = per_team * teams
+    if n > MAX_DICE:
+        raise UserError("fow.error.too_many_dice", example="fow.example.shoot", n=n)
+    why = "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted"
+    result.outcome.append(Msg.of("fow.out.rof", n=n, per_team=per_team, teams=teams, why=Msg.of(f"fow.rof.{why}"),
+                                 source=str(R.SRC_DEFENSIVE_FIRE if defensive else R.SRC_ROF)))
+    modifiers = to_hit_modifiers(mods)
+    t = engine.need(is_hit_on, modifiers)
+    reroll = "failed" if (reroll_failed or sniper) else "none"      # L662: snipers re-roll failed to-hit
+    attempts = engine.roll(roller, n, t, reroll)
+    result.steps.append(engine.dice_step(Msg.of("fow.step.to_hit", need=t), attempts, t, modifiers, reroll))
+    hits = engine.successes(attempts)
+    result.outcome.append(Msg.of("fow.out.hits", hits=hits))
+    force = None
+    if sniper:
+        force = Msg.of("fow.out.pinned_sniper")                     # L662
+    elif flamethrower:
+        force = Msg.of("fow.out.pinned_flamethrower")               # L638 (infantry, guns, unarmoured)
+    apply_pin(result, hits=hits, hits_before=hits_before, unit_teams=unit_teams, pin_immune=pin_immune,
+              already_pinned=already_pinned, settings=settings, target=target, force=force)
+    if target and hits:
+        result.changes.insert(0, StateChange(target, TRACK_HITS, "add", hits, reason=Msg.of("fow.reason.hits")))
+    if hits:
+        saves_and_firepower(roller, result, hits, save, fp)
+    result.data.update(dice=n, need=t, hits=hits, reroll=reroll)
+    return result
