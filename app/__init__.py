@@ -1,0 +1,1 @@
+"""The bot application: configuration, services, the command tree and its translator."""

@@ -1,0 +1,64 @@
+"""The bot: one command tree for every front end (Discord and the offline console)."""
+from __future__ import annotations
+
+import logging
+import pkgutil
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import db
+from app.config import Config
+from app.services import Services
+from app.translator import CatalogTranslator
+from cogs._common import reply_error
+
+log = logging.getLogger(__name__)
+COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
+
+
+def extension_names() -> list[str]:
+    """Every feature package under cogs/ (those starting with '_' are helpers)."""
+    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules([str(COGS_DIR)]) if m.ispkg and not m.name.startswith("_"))
+
+
+class RefereeTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await reply_error(interaction, error)
+
+
+class RefereeBot(commands.Bot):
+    def __init__(self, services: Services) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True   # for the owner-only "@bot sync" mention command
+        intents.dm_messages = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree,
+                         help_command=None, owner_ids=set(services.config.owner_ids) or None)
+        self.services = services
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
+        if self.services.state is None and hasattr(db, "open_store"):
+            self.services.state = await db.open_store(self.services.config.database_url)
+        for name in extension_names():
+            await self.load_extension(name)
+        log.info("Loaded %d command(s): %s", len(self.tree.get_commands()),
+                 ", ".join(sorted(c.name for c in self.tree.get_commands())))
+
+    async def close(self) -> None:
+        state, self.services.state = self.services.state, None
+        if state is not None:
+            await state.close()
+        await super().close()
+
+    async def sync_commands(self, guild_id: int | None) -> list[app_commands.AppCommand]:
+        """Register the commands with Discord: on one server (instant) or globally (slow to
+        propagate). Discord rate-limits this, so it's only done when asked."""
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()

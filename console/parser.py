@@ -1,0 +1,96 @@
+"""Reading a typed command line against the command tree's own (translated) payloads.
+
+`/roll 10к6 4+ rr1 comment:атака` → command path ["roll"] and options {"expression": "10к6 4+ rr1",
+"comment": "атака"}. Names may be typed in English or Russian. Options go by name
+(`name:value`, `name:"quoted value"`) or positionally for required options in order; the last
+positional option takes the rest of the line, so dice expressions need no quotes.
+"""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from i18n import UserError
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
+
+
+def fold(text: str) -> str:
+    return text.casefold().replace("ё", "е")
+
+
+def names_of(node: dict[str, Any]) -> set[str]:
+    return {fold(node["name"]), *(fold(v) for v in (node.get("name_localizations") or {}).values())}
+
+
+@dataclass
+class ParsedCommand:
+    path: list[dict[str, Any]]                  # payload nodes from the top-level command down
+    options: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (option node, raw text)
+    focused: str | None = None                  # option name being autocompleted
+
+    @property
+    def leaf(self) -> dict[str, Any]:
+        return self.path[-1]
+
+
+def _split(line: str) -> list[str]:
+    try:
+        return shlex.split(line, posix=True)
+    except ValueError:  # an unbalanced quote: fall back to plain words
+        return line.split()
+
+
+def _find(nodes: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
+    word = fold(word)
+    return next((n for n in nodes if word in names_of(n)), None)
+
+
+def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
+    text = line.strip()
+    if not text.startswith("/"):
+        raise UserError("console.error.not_a_command", example="console.example.roll")
+    words = _split(text[1:])
+    if not words:
+        raise UserError("console.error.not_a_command", example="console.example.roll")
+    command = _find(commands, words[0])
+    if command is None:
+        raise UserError("console.error.unknown_command", example="console.example.help", name=words[0])
+    path, rest = [command], words[1:]
+    while any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in path[-1].get("options", [])):
+        subs = [o for o in path[-1]["options"] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+        choice = _find(subs, rest[0]) if rest else None
+        if choice is None:
+            listed = ", ".join(s["name"] for s in subs)
+            raise UserError("console.error.need_subcommand", example="console.example.help",
+                            command=" ".join(n["name"] for n in path), subcommands=listed)
+        path.append(choice)
+        rest = rest[1:]
+    parsed = ParsedCommand(path)
+    params = [o for o in path[-1].get("options", [])]
+    named: dict[str, str] = {}
+    positional: list[str] = []
+    for word in rest:
+        key, sep, value = word.partition(":")
+        node = _find(params, key) if sep else None
+        if node is not None:
+            named[node["name"]] = value
+        else:
+            positional.append(word)
+    # Positional words fill the required options in order (or, when none is left, the optional
+    # ones); the last of them takes the rest of the line.
+    required = [p for p in params if p["name"] not in named and p.get("required")]
+    targets = required or [p for p in params if p["name"] not in named]
+    if positional and not targets:
+        raise UserError("console.error.extra_words", example="console.example.roll", words=" ".join(positional))
+    for index, word in enumerate(positional):
+        if index < len(targets) - 1:
+            named[targets[index]["name"]] = word
+        else:
+            named[targets[-1]["name"]] = " ".join(positional[index:])
+            break
+    by_name = {p["name"]: p for p in params}
+    parsed.options = [(by_name[name], value) for name, value in named.items()]
+    return parsed

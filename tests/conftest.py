@@ -1,0 +1,30 @@
+"""Shared fixtures: an offline console session on a throwaway database, with seeded dice."""
+from __future__ import annotations
+
+import pytest
+
+from app.config import Config
+from console import ConsoleSession
+from dice import Roller
+
+SEED = 20261122
+
+
+@pytest.fixture
+def config(tmp_path) -> Config:
+    """The project's config with no environment overrides, on a database of this test's own."""
+    cfg = Config.load(environ={})
+    cfg.database_url = f"sqlite+aiosqlite:///{tmp_path / 'referee.db'}"
+    cfg.console_files_dir = str(tmp_path / "files")
+    return cfg
+
+
+@pytest.fixture
+async def console(config):
+    """A ConsoleSession: `await console.run("/roll 3d6", locale="en", user="alice")` → replies."""
+    session = ConsoleSession(config, locale="ru", roller=Roller.seeded(SEED))
+    await session.start()
+    try:
+        yield session
+    finally:
+        await session.close()
