@@ -1,0 +1,233 @@
+"""Epic assaults (1.12.5–1.12.9, l.527–584): attacks by both sides, the result roll with every
+listed modifier, a tie fought again, hits on the loser, the loser broken, the winner's Blast Markers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dice.roller import Roller
+from games.epic import house_rules as H
+from games.epic import tables as T
+from games.epic import tracks
+from games.epic.rolls import SaveProfile, roll_saves, roll_to_hit
+from games.house_rules import effective
+from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
+from i18n import Msg, UserError
+
+BOOK = "epic"
+MAX_ROUNDS = 2   # «В случае ничьей производится второй ближний бой» (l.555); nothing is said after that
+
+
+@dataclass(frozen=True)
+class AssaultSide:
+    name: str | None = None
+    units: int = 1                     # units remaining in the whole formation (l.564 counts these)
+    engaged: int | None = None         # units directly involved (within 15 cm, l.535); default all
+    in_contact: int | None = None      # of those, units in base contact (use CC); the rest use FF (l.529)
+    cc: int | None = 4                 # Close Combat value X+
+    ff: int | None = None              # Firefight value X+ (None: those units can't attack)
+    extra_attacks: int = 0             # Extra Attacks dice at CC (2.2.3, l.778)
+    saves: SaveProfile = field(default_factory=SaveProfile)
+    blast_markers: int = 0
+    broken: bool = False
+    fearless: bool = False             # saves against the loser's extra hits (l.660)
+    inspiring: int = 0                 # Inspiring units taking part (2.1.5, l.672)
+
+
+@dataclass
+class _Fighting:
+    side: AssaultSide
+    contact: int
+    ff: int
+    lost: int = 0           # casualties suffered so far (all rounds)
+    kills: int = 0          # enemy units it destroyed (all rounds)
+
+    @property
+    def engaged(self) -> int:
+        return self.contact + self.ff
+
+    @property
+    def left(self) -> int:
+        return self.side.units - self.lost
+
+    def remove(self, n: int) -> int:
+        """Casualties come off the front first (allocation as for shooting, l.398, l.531)."""
+        n = min(n, self.engaged)
+        from_contact = min(n, self.contact)
+        self.contact -= from_contact
+        self.ff -= n - from_contact
+        self.lost += n
+        return n
+
+
+def _validate(side: AssaultSide) -> None:
+    engaged = side.units if side.engaged is None else side.engaged
+    contact = engaged if side.in_contact is None else side.in_contact
+    if side.units <= 0 or not 0 <= engaged <= side.units or not 0 <= contact <= engaged:
+        raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
+
+
+def _attacks(roller: Roller, me: _Fighting, enemy: _Fighting, steps: list[DiceStep], who: str | Msg) -> int:
+    hits = 0
+    side = me.side
+    if me.contact and side.cc is not None:
+        s, h = roll_to_hit(roller, me.contact + side.extra_attacks, side.cc, [],
+                           Msg.of("combat_epic.step.cc", side=who))
+        steps.extend(s)
+        hits += h
+    if me.ff and side.ff is not None:
+        s, h = roll_to_hit(roller, me.ff, side.ff, [], Msg.of("combat_epic.step.ff", side=who))
+        steps.extend(s)
+        hits += h
+    return hits
+
+
+def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:
+    mods: list[Modifier] = []
+    if me.kills:
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_kills", n=me.kills), T.ASSAULT_PER_KILL * me.kills,
+                             Source("epic", 559)))
+    if me.left > enemy.left:
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_more_units"), T.ASSAULT_MORE_UNITS, Source("epic", 560)))
+    if enemy.left >= 0 and me.left >= 2 * enemy.left:
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_double_units"), T.ASSAULT_DOUBLE_UNITS, Source("epic", 561)))
+    my_bm = me.left if me.side.broken else me.side.blast_markers        # broken counts as BM = units (l.614)
+    enemy_bm = enemy.left if enemy.side.broken else enemy.side.blast_markers
+    if my_bm == 0 and not me.side.broken:
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_no_blast"), T.ASSAULT_NO_BLAST, Source("epic", 562)))
+    if enemy_bm > my_bm or (enemy.side.broken and not me.side.broken):   # broken enemy counts as more (l.580)
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_enemy_blast"), T.ASSAULT_ENEMY_MORE_BLAST,
+                             Source("epic", 563, 580)))
+    if me.side.inspiring:
+        mods.append(Modifier(Msg.of("combat_epic.mod.inspiring", n=me.side.inspiring),
+                             T.ASSAULT_INSPIRING * me.side.inspiring, Source("epic", 672)))
+    return mods
+
+
+def _result_roll(roller: Roller, me: _Fighting, enemy: _Fighting, mode: str, who: str,
+                 steps: list[DiceStep]) -> int:  # who: the side's name
+    dice = roller.dice(2)
+    base = max(dice) if mode == "highest" else sum(dice)
+    mods = result_modifiers(me, enemy)
+    total = base + sum(m.value for m in mods)
+    key = "combat_epic.step.result_highest" if mode == "highest" else "combat_epic.step.result_sum"
+    steps.append(DiceStep(label=Msg.of(key, side=who), dice=dice, target=str(total), modifiers=mods,
+                          note=Msg.of("combat_epic.note.result_total", base=base, total=total)))
+    return total
+
+
+def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
+            settings: dict[str, str] | None = None) -> ProcedureResult:
+    _validate(attacker)
+    _validate(defender)
+    mode = effective("epic", settings)[H.ASSAULT_ROLL]
+    a_name, d_name = attacker.name or Msg.of("combat_epic.word.attacker"), defender.name or Msg.of("combat_epic.word.defender")
+    result = ProcedureResult(game=BOOK, procedure="assault",
+                             title=Msg.of("combat_epic.title.assault", attacker=a_name, defender=d_name))
+    steps, out, notes = result.steps, result.outcome, result.notes
+    if mode == "sum":
+        notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
+
+    def fighting(side: AssaultSide) -> _Fighting:
+        engaged = side.units if side.engaged is None else side.engaged
+        contact = engaged if side.in_contact is None else side.in_contact
+        return _Fighting(side, contact, engaged - contact)
+
+    a, d = fighting(attacker), fighting(defender)
+    winner: _Fighting | None = None
+    loser: _Fighting | None = None
+    a_score = d_score = 0
+    rounds = 0
+    while rounds < MAX_ROUNDS:
+        rounds += 1
+        out.append(Msg.of("combat_epic.out.round", n=rounds))
+        # 4. Resolve attacks: both sides at once, then saves, then casualties (l.527–537).
+        a_hits = _attacks(roller, a, d, steps, a_name)
+        d_hits = _attacks(roller, d, a, steps, d_name)
+        s1, d_unsaved, n1 = roll_saves(roller, a_hits, defender.saves, label=Msg.of("combat_epic.step.save_side", side=d_name))
+        s2, a_unsaved, n2 = roll_saves(roller, d_hits, attacker.saves, label=Msg.of("combat_epic.step.save_side", side=a_name))
+        steps.extend(s1 + s2)
+        d_dead = d.remove(d_unsaved)
+        a_dead = a.remove(a_unsaved)
+        a.kills += d_dead
+        d.kills += a_dead
+        out.append(Msg.of("combat_epic.out.assault_casualties", attacker=a_name, defender=d_name,
+                          a_lost=a_dead, d_lost=d_dead))
+        # Wiped out sides (l.531–533, l.547).
+        if d.left <= 0 and a.engaged > 0:
+            winner, loser = a, d
+            out.append(Msg.of("combat_epic.out.wiped", side=d_name))
+            break
+        if a.engaged <= 0:
+            winner, loser = d, a
+            out.append(Msg.of("combat_epic.out.attack_failed", side=a_name))
+            break
+        # 5. Work out result (l.545–564).
+        a_score = _result_roll(roller, a, d, mode, a_name, steps)
+        d_score = _result_roll(roller, d, a, mode, d_name, steps)
+        out.append(Msg.of("combat_epic.out.scores", attacker=a_name, defender=d_name, a=a_score, d=d_score))
+        if a_score != d_score:
+            winner, loser = (a, d) if a_score > d_score else (d, a)
+            break
+        out.append(Msg.of("combat_epic.out.tie_again"))
+    if winner is None or loser is None:
+        notes.append(Msg.of("combat_epic.note.second_tie"))
+        result.data.update(winner=None, rounds=rounds, a_lost=a.lost, d_lost=d.lost)
+        _changes(result, a, d, None, None)
+        return result
+
+    w_name = a_name if winner is a else d_name
+    l_name = a_name if loser is a else d_name
+    out.append(Msg.of("combat_epic.out.winner", side=w_name))
+    # Hits on the loser = difference, no saves (Fearless may save), only engaged units (l.551–553).
+    diff = abs(a_score - d_score)
+    extra = 0
+    if diff and loser.left > 0:
+        unsaved = diff
+        if loser.side.fearless:
+            s, unsaved, _ = roll_saves(roller, diff, loser.side.saves, label=Msg.of("combat_epic.step.fearless_save"))
+            steps.extend(s)
+        extra = loser.remove(min(unsaved, loser.engaged))
+        winner.kills += extra
+        out.append(Msg.of("combat_epic.out.loser_hits", side=l_name, hits=diff, lost=extra))
+    # 6. The loser is broken; one already broken is destroyed (l.566–570).
+    loser_destroyed = loser.side.broken or loser.left <= 0
+    key = ("combat_epic.out.loser_wiped" if loser.left <= 0 else
+           "combat_epic.out.loser_destroyed" if loser_destroyed else "combat_epic.out.loser_broken")
+    out.append(Msg.of(key, side=l_name))
+    out.append(Msg.of("combat_epic.out.support_blast"))
+    # 7. The winner takes a Blast Marker per casualty, unless already broken (l.568, 576–582).
+    winner_bm = winner.side.blast_markers
+    winner_broken = False
+    if not winner.side.broken and winner.lost:
+        winner_bm += winner.lost
+        winner_broken = winner_bm >= winner.left
+        out.append(Msg.of("combat_epic.out.winner_blast", side=w_name, added=winner.lost, total=winner_bm))
+        if winner_broken:
+            out.append(Msg.of("combat_epic.out.winner_broken", side=w_name))
+    result.data.update(winner="attacker" if winner is a else "defender", rounds=rounds, a_score=a_score,
+                       d_score=d_score, a_lost=a.lost, d_lost=d.lost, loser_hits=diff, loser_extra=extra,
+                       loser_destroyed=loser_destroyed, winner_blast=winner_bm, winner_broken=winner_broken)
+    _changes(result, a, d, winner, loser, loser_destroyed=loser_destroyed, winner_broken=winner_broken)
+    return result
+
+
+def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fighting | None,
+             loser: _Fighting | None, *, loser_destroyed: bool = False, winner_broken: bool = False) -> None:
+    for f in (a, d):
+        name = f.side.name
+        if not name:
+            continue
+        if f.lost:
+            result.changes.append(StateChange(name, tracks.UNITS_LOST, "add", f.lost, Msg.of("combat_epic.change.kills")))
+        if f is loser:
+            if loser_destroyed:
+                result.changes.append(StateChange(name, tracks.DESTROYED, "status_on", 0, Msg.of("combat_epic.change.destroyed")))
+            else:
+                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.broken_clears")))
+                result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.lost_assault")))
+        elif f is winner and f.lost and not f.side.broken:
+            if winner_broken:
+                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.broken_clears")))
+                result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.broken")))
+            else:
+                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "add", f.lost, Msg.of("combat_epic.change.blast")))

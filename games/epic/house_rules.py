@@ -1,0 +1,40 @@
+"""Where the Epic text contradicts itself: the main text is the default, the other reading is a
+setting (`/game settings`), and every reply that depends on it names the choice used."""
+from __future__ import annotations
+
+from games.house_rules import HouseRule
+from games.procedure import Source
+from i18n import Msg
+
+# 1.9.3 step 1 (l.366) puts a Blast Marker on the target before rolling to hit; 1.3 (l.126) and
+# 1.9.4 (l.373) give it only «за первое успешное попадание». Default: only on at least one hit.
+BLAST_ON_HIT = "blast_marker_on_hit"
+# «кидает 2д6, выбирает наибольший результат» (l.549); the English rules sum 2D6.
+ASSAULT_ROLL = "assault_result_roll"
+# «снимите с формации половину «Бластов»» (l.626) gives no rounding; «с одним «Бластом» снимите
+# один» only fits rounding up. Default: up; alternative: down (with the one-marker case kept).
+RALLY_ROUNDING = "rally_rounding"
+
+HOUSE_RULES = [
+    HouseRule(
+        BLAST_ON_HIT, default="on_hit", choices=("on_hit", "always"),
+        title=Msg.of("combat_epic.house.blast_on_hit.title"),
+        choice_titles={"on_hit": Msg.of("combat_epic.house.blast_on_hit.on_hit"),
+                       "always": Msg.of("combat_epic.house.blast_on_hit.always")},
+        source=Source("epic", 366, 373),
+    ),
+    HouseRule(
+        ASSAULT_ROLL, default="highest", choices=("highest", "sum"),
+        title=Msg.of("combat_epic.house.assault_roll.title"),
+        choice_titles={"highest": Msg.of("combat_epic.house.assault_roll.highest"),
+                       "sum": Msg.of("combat_epic.house.assault_roll.sum")},
+        source=Source("epic", 549),
+    ),
+    HouseRule(
+        RALLY_ROUNDING, default="up", choices=("up", "down"),
+        title=Msg.of("combat_epic.house.rally_rounding.title"),
+        choice_titles={"up": Msg.of("combat_epic.house.rally_rounding.up"),
+                       "down": Msg.of("combat_epic.house.rally_rounding.down")},
+        source=Source("epic", 626),
+    ),
+]

@@ -1,0 +1,267 @@
+"""Exact odds for Epic shooting and assaults (fractions; the same rules as the rolling code,
+no simulation): expected hits, the distribution of kills, Blast Markers and the chance of
+breaking the target; for assaults, the chance each side wins."""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from math import comb
+
+from games.epic import house_rules as H
+from games.epic.assault import MAX_ROUNDS, AssaultSide, _validate
+from games.epic.rolls import SaveProfile, hit_probability, need_after, save_fail_probability
+from games.epic.shooting import EpicTarget, to_hit_modifiers
+from games.epic.weapons import Weapon
+from games.house_rules import effective
+from games.procedure import ProcedureResult
+from i18n import Msg
+
+ONE = Fraction(1)
+
+
+def binomial(n: int, p: Fraction) -> list[Fraction]:
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def count_distribution(count: str) -> dict[int, Fraction]:
+    if count.isdigit():
+        return {int(count): ONE}
+    sides = 3 if count == "D3" else 6
+    return {k: Fraction(1, sides) for k in range(1, sides + 1)}
+
+
+def damage_points(weapon: Weapon, target: EpicTarget) -> dict[int, Fraction]:
+    """Damage points per unsaved hit: Titan Killer against a War Engine (l.810), else 1."""
+    if weapon.titan_killer and target.dc is not None:
+        return count_distribution(weapon.titan_killer)
+    return {1: ONE}
+
+
+def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bool,
+                  hit_value: int | None = None) -> dict[tuple[int, int], Fraction]:
+    """One shot → {(hit?, unsaved damage points): probability}."""
+    need = need_after(hit_value or weapon.value, to_hit_modifiers(action, target.in_cover, weapon))
+    num, den = hit_probability(need)
+    p_hit = Fraction(num, den)
+    fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
+                                   ignore_cover=weapon.ignore_cover, crossfire=crossfire)
+    p_fail = Fraction(fn, fd)
+    out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    out[(0, 0)] += 1 - p_hit
+    for points, pp in damage_points(weapon, target).items():
+        for k, pk in enumerate(binomial(points, p_fail)):      # each point saved separately
+            out[(1, k)] += p_hit * pp * pk
+    return dict(out)
+
+
+def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none", crossfire: bool = False,
+               settings: dict[str, str] | None = None, extra_blast: int = 0,
+               hit_values: dict[str, int] | None = None) -> ProcedureResult:
+    rules = effective("epic", settings)
+    size = target.size
+    # state: (any hit, unsaved points of ordinary weapons, unsaved of Disrupt weapons, Disrupt hits)
+    states: dict[tuple[int, int, int, int], Fraction] = {(0, 0, 0, 0): ONE}
+    expected_hits = Fraction(0)
+    for weapon in weapons:
+        value = hit_values.get(weapon.kind) if hit_values else None
+        per_shot = shot_outcomes(weapon, target, action, crossfire, value)
+        p_hit = sum(p for (h, _), p in per_shot.items() if h)
+        for n, pn in count_distribution(weapon.count).items():
+            expected_hits += pn * n * p_hit
+        nxt: dict[tuple[int, int, int, int], Fraction] = defaultdict(Fraction)
+        for n, pn in count_distribution(weapon.count).items():
+            group: dict[tuple[int, int, int, int], Fraction] = dict(states)
+            for _ in range(n):
+                step: dict[tuple[int, int, int, int], Fraction] = defaultdict(Fraction)
+                for (hit, un, ud, dh), p in group.items():
+                    for (h, k), q in per_shot.items():
+                        if weapon.disrupt:
+                            key = (hit | h, un, min(ud + k, size), dh + h)
+                        else:
+                            key = (hit | h, min(un + k, size), ud, dh)
+                        step[key] += p * q
+                group = step
+            for key, p in group.items():
+                nxt[key] += p * pn
+        states = nxt
+
+    kills_dist: dict[int, Fraction] = defaultdict(Fraction)
+    blast_dist: dict[int, Fraction] = defaultdict(Fraction)
+    p_break = p_destroyed = p_any = Fraction(0)
+    fn, fd = save_fail_probability(target.saves)
+    p_fearless_fail = Fraction(fn, fd)
+    for (hit, un, ud, dh), p in states.items():
+        kills = min(un, size)
+        kills += min(ud, size - kills)
+        blast = (1 if rules[H.BLAST_ON_HIT] == "always" else hit)
+        blast += min(un, size) + dh + (1 if crossfire and kills else 0) + extra_blast
+        p_any += p * hit
+        outcomes: dict[int, Fraction] = {kills: ONE}
+        if target.broken and blast and kills < size:
+            extra = blast
+            blast = 0
+            if target.fearless:
+                merged: dict[int, Fraction] = defaultdict(Fraction)
+                for j, q in enumerate(binomial(extra, p_fearless_fail)):
+                    merged[kills + min(j, size - kills)] += q
+                outcomes = dict(merged)
+            else:
+                outcomes = {kills + min(extra, size - kills): ONE}
+        for k, q in outcomes.items():
+            pk = p * q
+            kills_dist[k] += pk
+            blast_dist[blast] += pk
+            remaining = size - k
+            if remaining <= 0:
+                p_destroyed += pk
+            elif not target.broken and target.blast_markers + blast >= remaining:
+                p_break += pk
+    expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
+    r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or "?"))
+    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=f"{float(expected_hits):.2f}", any=pct(p_any)))
+    key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
+    r.outcome.append(Msg.of(key, mean=f"{float(expected_kills):.2f}"))
+    for k in sorted(kills_dist):
+        if kills_dist[k]:
+            r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),
+                                    atleast=pct(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
+    if not target.broken:
+        r.outcome.append(Msg.of("combat_epic.odds.break", p=pct(p_break)))
+    r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=pct(p_destroyed)))
+    r.data.update(expected_hits=expected_hits, p_any_hit=p_any, kills=dict(kills_dist), blast=dict(blast_dist),
+                  expected_kills=expected_kills, p_break=p_break, p_destroyed=p_destroyed)
+    return r
+
+
+# --- assaults ---------------------------------------------------------------------------------
+
+def _roll_dist(mode: str) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            out[max(a, b) if mode == "highest" else a + b] += Fraction(1, 36)
+    return dict(out)
+
+
+def _hits_dist(n: int, value: int | None) -> list[Fraction]:
+    if not n or value is None:
+        return [ONE]
+    num, den = hit_probability(value)
+    return binomial(n, Fraction(num, den))
+
+
+def _convolve(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _unsaved(hits: list[Fraction], saves: SaveProfile) -> list[Fraction]:
+    fn, fd = save_fail_probability(saves)
+    p = Fraction(fn, fd)
+    out = [Fraction(0)] * len(hits)
+    for k, pk in enumerate(hits):
+        if pk:
+            for j, q in enumerate(binomial(k, p)):
+                out[j] += pk * q
+    return out
+
+
+def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict[str, str] | None = None,
+                 ) -> ProcedureResult:
+    """P(attacker wins), P(defender wins), P(still tied after the second round), mirroring
+    `assault.assault` step by step (attacks, saves, result roll with modifiers, a tie fought again)."""
+    from games.epic.assault import _Fighting, result_modifiers
+
+    _validate(attacker)
+    _validate(defender)
+    mode = effective("epic", settings)[H.ASSAULT_ROLL]
+    roll = _roll_dist(mode)
+
+    def start(side: AssaultSide) -> _Fighting:
+        engaged = side.units if side.engaged is None else side.engaged
+        contact = engaged if side.in_contact is None else side.in_contact
+        return _Fighting(side, contact, engaged - contact)
+
+    def clone(f: _Fighting) -> _Fighting:
+        return _Fighting(f.side, f.contact, f.ff, f.lost, f.kills)
+
+    def attack_dist(f: _Fighting, enemy: AssaultSide) -> list[Fraction]:
+        hits = _convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
+                         _hits_dist(f.ff, f.side.ff))
+        return _unsaved(hits, enemy.saves)
+
+    totals = {"attacker": Fraction(0), "defender": Fraction(0), "tie": Fraction(0)}
+    lost = {"attacker": Fraction(0), "defender": Fraction(0)}
+
+    def fight(a: _Fighting, d: _Fighting, p: Fraction, rnd: int) -> None:
+        ua, ud = attack_dist(a, defender), attack_dist(d, attacker)
+        for x, px in enumerate(ua):          # defender casualties
+            if not px:
+                continue
+            for y, py in enumerate(ud):      # attacker casualties
+                if not py:
+                    continue
+                q = p * px * py
+                a2, d2 = clone(a), clone(d)
+                d_dead, a_dead = d2.remove(x), a2.remove(y)
+                a2.kills += d_dead
+                d2.kills += a_dead
+                if d2.left <= 0 and a2.engaged > 0:
+                    finish(a2, d2, "attacker", 0, q)
+                    continue
+                if a2.engaged <= 0:
+                    finish(a2, d2, "defender", 0, q)
+                    continue
+                ma = sum(m.value for m in result_modifiers(a2, d2))
+                md = sum(m.value for m in result_modifiers(d2, a2))
+                for ra, pa in roll.items():
+                    for rd, pd in roll.items():
+                        sa, sd = ra + ma, rd + md
+                        qq = q * pa * pd
+                        if sa == sd:
+                            if rnd < MAX_ROUNDS:
+                                fight(a2, d2, qq, rnd + 1)
+                            else:
+                                totals["tie"] += qq
+                                lost["attacker"] += qq * a2.lost
+                                lost["defender"] += qq * d2.lost
+                        else:
+                            finish(a2, d2, "attacker" if sa > sd else "defender", abs(sa - sd), qq)
+
+    def finish(a: _Fighting, d: _Fighting, winner: str, diff: int, q: Fraction) -> None:
+        totals[winner] += q
+        loser = d if winner == "attacker" else a
+        extra = min(diff, loser.engaged)                 # no saves (Fearless: saves, approximated below)
+        if loser.side.fearless and diff:
+            fn, fd = save_fail_probability(loser.side.saves)
+            dist = binomial(diff, Fraction(fn, fd))
+            extra_mean = sum((min(j, loser.engaged) * pj for j, pj in enumerate(dist)), Fraction(0))
+        else:
+            extra_mean = Fraction(extra)
+        lost["attacker"] += q * (a.lost + (extra_mean if loser is a else 0))
+        lost["defender"] += q * (d.lost + (extra_mean if loser is d else 0))
+
+    fight(start(attacker), start(defender), ONE, 1)
+    r = ProcedureResult("epic", "assault_odds", Msg.of("combat_epic.title.odds_assault",
+                                                        attacker=attacker.name or "A", defender=defender.name or "D"))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=attacker.name or Msg.of("combat_epic.word.attacker"),
+                            p=pct(totals["attacker"])))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=defender.name or Msg.of("combat_epic.word.defender"),
+                            p=pct(totals["defender"])))
+    if totals["tie"]:
+        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(totals["tie"])))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=f"{float(lost['attacker']):.2f}",
+                            d=f"{float(lost['defender']):.2f}"))
+    if mode == "sum":
+        r.notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
+    r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_tie=totals["tie"],
+                  attacker_lost=lost["attacker"], defender_lost=lost["defender"])
+    return r
