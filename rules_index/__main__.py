@@ -1,0 +1,68 @@
+"""Command line: `python -m rules_index search "query" [--game G] [--limit N] [--json]`,
+`python -m rules_index eval FILE.tsv`, `python -m rules_index toc GAME`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from games.catalog import resolve_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rules_index", description="Rule lookup over the five rulebooks")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("search", help="ranked sections for a query")
+    s.add_argument("query")
+    s.add_argument("--game", "-g", help="game id or name (epic, hh, fow, wm, гидрофилия…)")
+    s.add_argument("--limit", "-n", type=int, default=10)
+    s.add_argument("--json", action="store_true", help="JSON lines: game, section_id, title, path, line_start, line_end, score")
+    e = sub.add_parser("eval", help="top-1/3/5 accuracy on a TSV (game, query, hard, accept_lines)")
+    e.add_argument("file")
+    e.add_argument("--no-misses", action="store_true")
+    t = sub.add_parser("toc", help="a book's table of contents")
+    t.add_argument("game")
+    args = ap.parse_args(argv)
+
+    from rules_index import load_index
+    index = load_index()
+    if args.cmd == "search":
+        game = None
+        if args.game:
+            info = resolve_game(args.game)
+            if info is None:
+                print(f"unknown game: {args.game!r} (try: epic, horus_heresy, flames_of_war, warmaster, hydrophilia)", file=sys.stderr)
+                return 2
+            game = info.id
+        hits = index.search(args.query, game=game, limit=max(1, min(args.limit, 100)))
+        if args.json:
+            print(json.dumps([{"game": h.game, "section_id": h.section_id, "title": h.title, "path": list(h.path),
+                               "line_start": h.line_start, "line_end": h.line_end, "score": h.score} for h in hits],
+                             ensure_ascii=False, indent=1))
+        elif not hits:
+            print("nothing found")
+        else:
+            for k, h in enumerate(hits, 1):
+                path = " › ".join(h.path)
+                print(f"{k:>2}. {h.score:6.1f}  [{h.game} L{h.line_start}–{h.line_end}] {h.title}" + (f"   ({path})" if path else ""))
+                if h.snippet:
+                    print(f"      {h.snippet}")
+        return 0
+    if args.cmd == "eval":
+        from rules_index.evaluate import run
+        report, _ = run(args.file, index=index, show_misses=not args.no_misses)
+        print(report)
+        return 0
+    if args.cmd == "toc":
+        info = resolve_game(args.game)
+        if info is None:
+            print(f"unknown game: {args.game!r}", file=sys.stderr)
+            return 2
+        for sec in index.toc(info.id):
+            print(f"{'  ' * max(0, sec.level - 1)}{sec.title}  (L{sec.line_start}–{sec.line_end})")
+        return 0
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

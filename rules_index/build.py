@@ -1,0 +1,141 @@
+"""Build the rule index from the shipped corpus, or load it from the cache.
+
+The cache file is keyed by a hash of everything the index is made from: the books, the
+manifest, the override and alias files, and the index code itself. Change any of them and
+the next start rebuilds (and rewrites the cache) automatically.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+
+from rules_index import normalize as nz
+from rules_index.engine import RuleIndex, title_variants
+from rules_index.outline import Section, build_outline
+
+HERE = Path(__file__).parent
+CORPUS = HERE / "corpus"
+ALIASES = HERE / "aliases"
+DEFAULT_CACHE_DIR = Path(os.environ.get("RULES_INDEX_CACHE", HERE.parent / "data" / "cache"))
+GAME_ORDER = ("epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia")
+
+
+def manifest() -> dict[str, dict]:
+    return tomllib.loads((HERE / "manifest.toml").read_text(encoding="utf-8"))
+
+
+def source_hash() -> str:
+    h = hashlib.sha256()
+    files = sorted(CORPUS.glob("*")) + [HERE / "manifest.toml"] + sorted((HERE / "overrides").glob("*.toml")) \
+        + sorted(ALIASES.glob("*.toml")) + sorted(HERE.glob("*.py"))
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def read_book(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")
+
+
+def _containing(sections: list[Section], line: int) -> Section | None:
+    exact = [s for s in sections if s.line_start == line and s.kind != "table"]
+    if exact:
+        return exact[0]
+    inside = [s for s in sections if s.line_start <= line <= s.line_end]
+    inside.sort(key=lambda s: (s.kind == "table", s.length))
+    return inside[0] if inside else None
+
+
+def book_glossary(game: str, lines: list[str]) -> list[tuple[str, str]]:
+    """(Russian, English) pairs from a book's own glossary."""
+    pairs: list[tuple[str, str]] = []
+    if game == "horus_heresy":
+        start = next(i for i, l in enumerate(lines) if l.strip() == "# ГЛОССАРИЙ")
+        for l in lines[start + 1:]:
+            cells = [c.strip() for c in l.split("\t")]
+            for k in range(0, len(cells) - 1, 2):
+                if cells[k] and cells[k + 1]:
+                    pairs.append((cells[k], cells[k + 1]))
+    elif game == "flames_of_war":
+        for l in lines[1400:1649]:
+            m = re.match(r"^(.+?)\s*[–-]\s*([A-Za-z].*)$", l.strip())
+            if m:
+                pairs.append((m.group(1), m.group(2)))
+    return pairs
+
+
+def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    path = ALIASES / f"{game}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    for row in data.get("alias", []) + data.get("extra", []):
+        for line in row["line"] if isinstance(row["line"], list) else [row["line"]]:
+            sec = _containing(sections, line)
+            if sec is not None:
+                out.setdefault(sec.id, []).extend(row["names"])
+    # The book's own glossary: the English goes to every section titled like the Russian.
+    by_key: dict[str, list[Section]] = {}
+    for s in sections:
+        if s.kind == "table":
+            continue
+        for v in title_variants(s.title):
+            by_key.setdefault(" ".join(nz.terms(v)), []).append(s)
+    for ru, en in book_glossary(game, lines):
+        for s in by_key.get(" ".join(nz.terms(ru)), []):
+            out.setdefault(s.id, []).append(en)
+    return {k: list(dict.fromkeys(v)) for k, v in out.items()}
+
+
+def build(copies: int = 1) -> RuleIndex:
+    """Build from the corpus. `copies` > 1 repeats every book (the ten-fold benchmark corpus)."""
+    man = manifest()
+    sections: list[Section] = []
+    texts: dict[str, list[str]] = {}
+    aliases: dict[str, list[str]] = {}
+    games: dict[str, dict] = {}
+    for game in GAME_ORDER:
+        lines = read_book(CORPUS / man[game]["file"])
+        secs = build_outline(game, lines)
+        al = collect_aliases(game, secs, lines)
+        for c in range(copies):
+            gid = game if c == 0 else f"{game}~{c}"
+            games[gid] = man[game]
+            texts[gid] = lines
+            for s in secs:
+                sid = s.id if c == 0 else s.id.replace(game, gid, 1)
+                sections.append(Section(sid, gid, s.title, s.level, s.line_start, s.line_end,
+                                        s.parent.replace(game, gid, 1) if (s.parent and c) else s.parent,
+                                        s.path, s.kind, [x.replace(game, gid, 1) if c else x for x in s.children]))
+                if s.id in al:
+                    aliases[sid] = al[s.id]
+    return RuleIndex(sections, texts, aliases, games)
+
+
+def load_index(cache_dir: str | Path | None = None) -> RuleIndex:
+    """The index from the cache when it matches the corpus and code, else built and cached."""
+    cache_dir = Path(cache_dir) if cache_dir is not None else DEFAULT_CACHE_DIR
+    path = cache_dir / f"rules_index-{source_hash()}.pickle"
+    if path.exists():
+        try:
+            with path.open("rb") as fh:
+                return pickle.load(fh)
+        except Exception:          # a truncated or stale file: rebuild below
+            pass
+    index = build()
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        for old in cache_dir.glob("rules_index-*.pickle"):
+            old.unlink(missing_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass                       # read-only checkout: run from memory
+    return index
