@@ -1,0 +1,66 @@
+"""Engine setup and migrations.
+
+SQLite (the embedded default) runs in WAL mode with a busy timeout, and every write
+transaction starts with BEGIN IMMEDIATE so two writers never both read a value and both
+write it back: the second waits for the first (no lost update, issue 4 §4). PostgreSQL writes
+lock the game's row (SELECT … FOR UPDATE) for the same effect; see `db/store.py`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+BUSY_TIMEOUT_MS = 30_000
+
+
+def make_engine(url: str) -> AsyncEngine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=False)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_async_engine(url, pool_size=8, max_overflow=8, pool_timeout=120,
+                                 connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Take transactions out of the driver's hands (it would BEGIN lazily, deferred) so
+        # the "begin" hook below decides how each transaction starts.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=NORMAL")   # WAL + NORMAL: a killed process loses nothing committed
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn) -> None:
+        immediate = conn.get_execution_options().get("sqlite_immediate")
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def _upgrade(sync_connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = sync_connection
+    command.upgrade(config, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest migration (Alembic), in one transaction."""
+    async with engine.connect() as conn:
+        await conn.execution_options(sqlite_immediate=True)
+        async with conn.begin():
+            if conn.dialect.name == "postgresql":
+                # Several bot processes may start at once: one migrates, the others wait.
+                await conn.execute(text("SELECT pg_advisory_xact_lock(482004)"))
+            await conn.run_sync(_upgrade)

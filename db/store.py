@@ -1,0 +1,689 @@
+"""The per-channel game state store.
+
+Every command is one transaction and one event: the event records who, when, what was asked
+(`summary`), what the game's rules said (`messages`) and the before/after of every row it
+touched (`diff`), which is what `/undo` restores. Writes to one game are serialized: SQLite
+takes the write lock up front (BEGIN IMMEDIATE) and the process queues its own writers on an
+asyncio lock; PostgreSQL locks the game's row FOR UPDATE. So two players changing the same unit
+at the same moment never lose an update.
+
+Bad input and missing permissions raise `i18n.UserError`; the front end shows them.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import datetime, timezone
+from typing import Any, Awaitable, Callable
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from db.engine import make_engine, migrate
+from db.schema import events, games, units
+from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
+                      fold)
+from games.catalog import GAMES
+from games.house_rules import effective, house_rules
+from games.procedure import StateChange
+from games.state_base import StateRules, UnitState, rules_for
+from i18n import Msg, UserError
+
+EXPORT_FORMAT = "wargame-referee/game-state"
+EXPORT_VERSION = 1
+NAME_LIMIT = 100
+SIZE_LIMIT = 10_000
+PER_LIMIT = 100
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# ---- Msg <-> JSON -------------------------------------------------------------------------
+def msg_to_json(msg: Msg) -> dict[str, Any]:
+    def value(v: Any) -> Any:
+        return {"$msg": msg_to_json(v)} if isinstance(v, Msg) else v
+    return {"key": msg.key, "params": {k: value(v) for k, v in msg.params.items()}}
+
+
+def msg_from_json(data: dict[str, Any]) -> Msg:
+    def value(v: Any) -> Any:
+        return msg_from_json(v["$msg"]) if isinstance(v, dict) and "$msg" in v else v
+    return Msg(data["key"], {k: value(v) for k, v in data.get("params", {}).items()})
+
+
+# ---- rows <-> views -----------------------------------------------------------------------
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)   # SQLite hands back naive UTC
+    return moment
+
+
+def _game_view(row: Any) -> GameView:
+    return GameView(
+        id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, system=row.system, name=row.name,
+        owner_id=row.owner_id, owner_name=row.owner_name, settings=dict(row.settings or {}),
+        turn=row.turn, phase=row.phase, active_side=row.active_side,
+        players=tuple(PlayerView(p["user_id"], p["name"], p["side"]) for p in row.players or ()),
+        created_at=_aware(row.created_at))
+
+
+def _unit_snapshot(state: UnitState) -> dict[str, Any]:
+    return {"name": state.name, "side": state.side, "type": state.type, "size": state.size,
+            "per": state.per, "values": dict(sorted(state.values.items())),
+            "statuses": sorted(state.statuses), "data": dict(state.data)}
+
+
+def _state_from_row(row: Any) -> UnitState:
+    return UnitState(row.name, row.side, row.type, row.size, row.per, dict(row.values or {}),
+                     set(row.statuses or ()), dict(row.data or {}))
+
+
+def _state_from_snapshot(snap: dict[str, Any]) -> UnitState:
+    return UnitState(snap["name"], snap["side"], snap["type"], int(snap["size"]), int(snap.get("per", 1)),
+                     {k: int(v) for k, v in (snap.get("values") or {}).items()},
+                     set(snap.get("statuses") or ()), dict(snap.get("data") or {}))
+
+
+def _unit_view(unit_id: int, state: UnitState) -> UnitView:
+    return UnitView(unit_id, state.name, state.side, state.type, state.size, state.per,
+                    dict(state.values), frozenset(state.statuses), dict(state.data))
+
+
+GAME_FIELDS = ("name", "owner_id", "owner_name", "players", "settings", "turn", "phase", "active_side")
+
+
+# ---- permissions --------------------------------------------------------------------------
+def is_manager(game: GameView, actor: Actor) -> bool:
+    """The game's owner or a member with Manage Messages: may change anything."""
+    return actor.is_moderator or actor.user_id == game.owner_id
+
+
+def may_edit_side(game: GameView, actor: Actor, side: str) -> bool:
+    own = game.side_of(actor.user_id)
+    return is_manager(game, actor) or (own is not None and fold(own) == fold(side))
+
+
+def may_play(game: GameView, actor: Actor) -> bool:
+    """Players (and the managers) may apply combat results and move the turn on. A game with
+    no player list lets anyone do so."""
+    return is_manager(game, actor) or not game.players or game.side_of(actor.user_id) is not None
+
+
+class _Tx:
+    """One write transaction on one game: loads units on demand, remembers their state before,
+    and writes the changed rows plus the event at the end."""
+
+    def __init__(self, conn: AsyncConnection, row: Any) -> None:
+        self.conn = conn
+        self.row = row
+        self.game = _game_view(row)
+        self.rules: StateRules = rules_for(self.game.system)
+        self.settings = effective(self.game.system, self.game.settings)
+        self.fields: dict[str, Any] = {f: getattr(row, f) for f in GAME_FIELDS}
+        self._before_fields = {f: getattr(row, f) for f in GAME_FIELDS}
+        self.units: dict[int, UnitState] = {}
+        self.before: dict[int, dict[str, Any] | None] = {}
+        self.removed: set[int] = set()
+        self._all_loaded = False
+
+    # units
+    def _remember(self, rows: list[Any]) -> None:
+        for row in rows:
+            if row.id not in self.units and row.id not in self.removed:
+                state = _state_from_row(row)
+                self.units[row.id] = state
+                self.before[row.id] = _unit_snapshot(state)
+
+    async def all_units(self) -> list[tuple[int, UnitState]]:
+        if not self._all_loaded:
+            rows = (await self.conn.execute(
+                sa.select(units).where(units.c.game_id == self.game.id).order_by(units.c.id))).all()
+            self._remember(rows)
+            self._all_loaded = True
+        return sorted(self.units.items())
+
+    async def find(self, name: str) -> tuple[int, UnitState] | None:
+        key = fold(name)
+        for unit_id, state in self.units.items():
+            if fold(state.name) == key:
+                return unit_id, state
+        if self._all_loaded:
+            return None
+        row = (await self.conn.execute(
+            sa.select(units).where(units.c.game_id == self.game.id, units.c.name_key == key))).first()
+        if row is None or row.id in self.removed:
+            return None
+        self._remember([row])
+        return row.id, self.units[row.id]
+
+    async def unit(self, name: str) -> tuple[int, UnitState]:
+        found = await self.find(name)
+        if found is None:
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=name)
+        return found
+
+    async def create(self, state: UnitState) -> int:
+        if await self.find(state.name) is not None:
+            raise UserError("state.error.unit_exists", example="state.example.unit_rename", unit=state.name)
+        result = await self.conn.execute(sa.insert(units).values(
+            game_id=self.game.id, name_key=fold(state.name), **_unit_snapshot(state)))
+        unit_id = result.inserted_primary_key[0]
+        self.units[unit_id] = state
+        self.before[unit_id] = None
+        return unit_id
+
+    def remove(self, unit_id: int) -> None:
+        self.units.pop(unit_id)
+        self.removed.add(unit_id)
+
+    # game
+    def set_field(self, name: str, value: Any) -> None:
+        self.fields[name] = value
+        self.game = _game_view(_Row({**self.row._mapping, **self.fields}))
+
+    async def finish(self, actor: Actor, kind: str, summary: Msg, messages: list[Msg],
+                     payload: dict | None) -> AppliedResult:
+        diff_units: list[dict[str, Any]] = []
+        changes: list[UnitChange] = []
+        for unit_id, before in self.before.items():
+            after_state = None if unit_id in self.removed else self.units[unit_id]
+            after = None if after_state is None else _unit_snapshot(after_state)
+            if before == after:
+                continue
+            if after is None:
+                await self.conn.execute(sa.delete(units).where(units.c.id == unit_id))
+            elif before is not None:
+                await self.conn.execute(sa.update(units).where(units.c.id == unit_id).values(
+                    name_key=fold(after["name"]), **after))
+            diff_units.append({"id": unit_id, "before": before, "after": after})
+            changes.append(UnitChange(
+                (after or before)["name"],
+                None if before is None else _unit_view(unit_id, _state_from_snapshot(before)),
+                None if after is None else _unit_view(unit_id, _state_from_snapshot(after))))
+        game_diff = {}
+        changed = {f: v for f, v in self.fields.items() if v != self._before_fields[f]}
+        if changed:
+            await self.conn.execute(sa.update(games).where(games.c.id == self.game.id).values(**changed))
+            game_diff = {"before": {f: self._before_fields[f] for f in changed}, "after": changed}
+        result = await self.conn.execute(sa.insert(events).values(
+            game_id=self.game.id, kind=kind, actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+            created_at=_now(), summary=msg_to_json(summary), messages=[msg_to_json(m) for m in messages],
+            payload=payload, diff={"units": diff_units, "game": game_diff}))
+        return AppliedResult(result.inserted_primary_key[0], self.game, tuple(changes), tuple(messages), summary)
+
+
+class _Row:
+    """A stand-in for a Row built from a mapping (attribute access)."""
+
+    def __init__(self, mapping: dict[str, Any]) -> None:
+        self.__dict__.update(mapping)
+
+
+class StateStore:
+    """Per-channel game state. Create with `await db.open_store(url)`; `await store.close()`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sqlite = engine.dialect.name == "sqlite"
+        # SQLite has one writer at a time anyway; queueing our own writers here instead of in
+        # SQLite's busy handler (which sleeps in steps) keeps latency low.
+        self._write_lock = asyncio.Lock() if self._sqlite else None
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # ---- reading ----------------------------------------------------------------------------
+    async def _live_row(self, conn: AsyncConnection, guild_id: int, channel_id: int, *, lock: bool = False):
+        query = sa.select(games).where(games.c.guild_id == guild_id, games.c.channel_id == channel_id,
+                                       games.c.ended_at.is_(None))
+        if lock:
+            query = query.with_for_update()
+        return (await conn.execute(query)).first()
+
+    async def channel_game(self, guild_id: int, channel_id: int) -> GameView | None:
+        """The channel's live game, or None. A thread is a channel of its own."""
+        async with self.engine.connect() as conn:
+            row = await self._live_row(conn, guild_id, channel_id)
+        return None if row is None else _game_view(row)
+
+    async def require_game(self, guild_id: int, channel_id: int) -> GameView:
+        """The channel's game, or a UserError that says how to start one."""
+        game = await self.channel_game(guild_id, channel_id)
+        if game is None:
+            raise UserError("state.error.no_game", example="state.example.game_start")
+        return game
+
+    async def units(self, guild_id: int, channel_id: int) -> tuple[GameView, list[UnitView]]:
+        """The channel's game and its units, in the order they were added."""
+        async with self.engine.connect() as conn:
+            row = await self._live_row(conn, guild_id, channel_id)
+            if row is None:
+                raise UserError("state.error.no_game", example="state.example.game_start")
+            rows = (await conn.execute(
+                sa.select(units).where(units.c.game_id == row.id).order_by(units.c.id))).all()
+        return _game_view(row), [_unit_view(r.id, _state_from_row(r)) for r in rows]
+
+    async def find_unit(self, guild_id: int, channel_id: int, name: str) -> UnitView | None:
+        """A unit of the channel's game by name (case- and ё-insensitive), or None."""
+        async with self.engine.connect() as conn:
+            row = await self._live_row(conn, guild_id, channel_id)
+            if row is None:
+                return None
+            unit = (await conn.execute(sa.select(units).where(
+                units.c.game_id == row.id, units.c.name_key == fold(name)))).first()
+        return None if unit is None else _unit_view(unit.id, _state_from_row(unit))
+
+    async def unit_names(self, guild_id: int, channel_id: int, query: str = "", limit: int = 25,
+                         side: str | None = None) -> list[str]:
+        """Unit names of the channel's game for autocomplete: names starting with what was typed
+        first, then names containing it. [] when the channel has no game."""
+        async with self.engine.connect() as conn:
+            row = await self._live_row(conn, guild_id, channel_id)
+            if row is None:
+                return []
+            q = sa.select(units.c.name, units.c.name_key, units.c.side).where(units.c.game_id == row.id)
+            rows = (await conn.execute(q.order_by(units.c.id))).all()
+        key = fold(query)
+        if side is not None:
+            rows = [r for r in rows if fold(r.side) == fold(side)]
+        starts = [r.name for r in rows if r.name_key.startswith(key)]
+        inside = [r.name for r in rows if key in r.name_key and not r.name_key.startswith(key)]
+        return [name[:100] for name in (starts + inside)[:limit]]
+
+    async def history(self, guild_id: int, channel_id: int, limit: int = 10) -> list[EventView]:
+        """The channel's most recent events, newest first."""
+        async with self.engine.connect() as conn:
+            row = await self._live_row(conn, guild_id, channel_id)
+            if row is None:
+                raise UserError("state.error.no_game", example="state.example.game_start")
+            rows = (await conn.execute(sa.select(events).where(events.c.game_id == row.id)
+                                       .order_by(events.c.id.desc()).limit(limit))).all()
+        return [EventView(r.id, r.kind, r.actor_id, r.actor_name, _aware(r.created_at), msg_from_json(r.summary),
+                          r.undone_at is not None, tuple(msg_from_json(m) for m in r.messages)) for r in rows]
+
+    # ---- writing ----------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _transaction(self):
+        async with (self._write_lock or contextlib.nullcontext()):
+            async with self.engine.connect() as conn:
+                await conn.execution_options(sqlite_immediate=True)
+                async with conn.begin():
+                    yield conn
+
+    async def _write(self, guild_id: int, channel_id: int, actor: Actor, kind: str,
+                     work: Callable[[_Tx], Awaitable[tuple[Msg, list[Msg]]]],
+                     payload: dict | None = None) -> AppliedResult:
+        async with self._transaction() as conn:
+            row = await self._live_row(conn, guild_id, channel_id, lock=True)
+            if row is None:
+                raise UserError("state.error.no_game", example="state.example.game_start")
+            tx = _Tx(conn, row)
+            summary, messages = await work(tx)
+            return await tx.finish(actor, kind, summary, messages, payload)
+
+    # games
+    async def start_game(self, guild_id: int, channel_id: int, actor: Actor, system: str,
+                         name: str | None = None, side: str | None = None) -> GameView:
+        """Start a game of `system` (a game id) in the channel; the actor owns it and, with
+        `side`, plays that side."""
+        if system not in GAMES:
+            raise UserError("state.error.unknown_game", example="state.example.game_start", game=system)
+        name = _clean(name, "state.example.game_start") if name else None
+        rules = rules_for(system)
+        players = [] if not side else [{"user_id": actor.user_id, "name": actor.name[:NAME_LIMIT],
+                                        "side": _clean(side, "state.example.game_start")}]
+        try:
+            async with self._transaction() as conn:
+                if await self._live_row(conn, guild_id, channel_id) is not None:
+                    raise UserError("state.error.game_exists", example="state.example.game_end")
+                result = await conn.execute(sa.insert(games).values(
+                    guild_id=guild_id, channel_id=channel_id, system=system, name=name,
+                    owner_id=actor.user_id, owner_name=actor.name[:NAME_LIMIT], players=players, settings={},
+                    turn=1, phase=rules.phases[0] if rules.phases else None, active_side=None,
+                    created_at=_now()))
+                game_id = result.inserted_primary_key[0]
+                await conn.execute(sa.insert(events).values(
+                    game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                    created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
+                    messages=[], payload=None, diff={"units": [], "game": {}}))
+        except IntegrityError:   # another start won the race
+            raise UserError("state.error.game_exists", example="state.example.game_end") from None
+        return await self.require_game(guild_id, channel_id)
+
+    async def end_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
+        """End the channel's game (owner or moderator). It stays in the database, read-only."""
+        async with self._transaction() as conn:
+            row = await self._live_row(conn, guild_id, channel_id, lock=True)
+            if row is None:
+                raise UserError("state.error.no_game", example="state.example.game_start")
+            game = _game_view(row)
+            if not is_manager(game, actor):
+                raise UserError("state.error.owner_only", owner=game.owner_name)
+            await conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
+            await conn.execute(sa.insert(events).values(
+                game_id=row.id, kind="end", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.end")), messages=[], payload=None,
+                diff={"units": [], "game": {}}))
+        return game
+
+    async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
+                   player: Actor | None = None) -> AppliedResult:
+        """`actor` joins `side` (or, for the owner or a moderator, puts `player` on it).
+        A player changes side only through the owner or a moderator."""
+        side = _clean(side, "state.example.game_join")
+        who = player or actor
+
+        async def work(tx: _Tx):
+            game = tx.game
+            if who.user_id != actor.user_id and not is_manager(game, actor):
+                raise UserError("state.error.owner_only", owner=game.owner_name)
+            current = game.side_of(who.user_id)
+            if current is not None and not is_manager(game, actor):
+                raise UserError("state.error.already_joined", side=current)
+            known = {fold(s): s for s in game.sides}
+            side_name = known.get(fold(side), side)
+            players = [p for p in tx.fields["players"] if p["user_id"] != who.user_id]
+            players.append({"user_id": who.user_id, "name": who.name[:NAME_LIMIT], "side": side_name})
+            tx.set_field("players", players)
+            return Msg.of("state.event.join", player=who.name, side=side_name), []
+        return await self._write(guild_id, channel_id, actor, "join", work)
+
+    async def set_setting(self, guild_id: int, channel_id: int, actor: Actor, key: str, value: str) -> AppliedResult:
+        """Set a house rule of the channel's game (owner or moderator)."""
+        async def work(tx: _Tx):
+            if not is_manager(tx.game, actor):
+                raise UserError("state.error.owner_only", owner=tx.game.owner_name)
+            rules = house_rules(tx.game.system)
+            if key not in rules:
+                raise UserError("state.error.unknown_setting", example="state.example.settings",
+                                key=key, keys=", ".join(rules) or "—")
+            if value not in rules[key].choices:
+                raise UserError("state.error.bad_setting_value", example="state.example.settings",
+                                key=key, value=value, choices=", ".join(rules[key].choices))
+            settings = dict(tx.fields["settings"] or {})
+            settings[key] = value
+            tx.set_field("settings", settings)
+            title = rules[key].choice_titles.get(value)
+            return Msg.of("state.event.setting", key=rules[key].title, value=title or value), []
+        return await self._write(guild_id, channel_id, actor, "settings", work)
+
+    # units
+    async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
+                       side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
+        """Add a unit to a side (by default the actor's). Players add to their own side; the
+        owner and moderators to any. A player with no side who names one joins it."""
+        name = _clean(name, "state.example.unit_add")
+        if not 1 <= size <= SIZE_LIMIT:
+            raise UserError("state.error.bad_size", example="state.example.unit_add", limit=SIZE_LIMIT)
+
+        async def work(tx: _Tx):
+            game = tx.game
+            own = game.side_of(actor.user_id)
+            target = _clean(side, "state.example.unit_add") if side else own
+            if target is None:
+                raise UserError("state.error.need_side", example="state.example.unit_add")
+            known = {fold(s): s for s in game.sides}
+            target = known.get(fold(target), target)
+            if own is None and not is_manager(game, actor):
+                tx.set_field("players", [*tx.fields["players"],
+                                         {"user_id": actor.user_id, "name": actor.name[:NAME_LIMIT], "side": target}])
+            elif not may_edit_side(game, actor, target):
+                raise UserError("state.error.not_your_side", side=target)
+            rules = tx.rules
+            unit_per = per if per is not None else rules.default_per
+            if unit_per is None:
+                raise UserError("state.error.need_per", example="state.example.unit_add_per", what=rules.per_label)
+            if not 1 <= unit_per <= PER_LIMIT:
+                raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
+            state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
+            rules.new_unit(state)
+            await tx.create(state)
+            return Msg.of("state.event.unit_add", unit=name, side=target, size=size), []
+        return await self._write(guild_id, channel_id, actor, "unit_add", work)
+
+    async def remove_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str) -> AppliedResult:
+        async def work(tx: _Tx):
+            unit_id, state = await tx.unit(name)
+            self._check_side(tx.game, actor, state)
+            tx.remove(unit_id)
+            return Msg.of("state.event.unit_remove", unit=state.name), []
+        return await self._write(guild_id, channel_id, actor, "unit_remove", work)
+
+    async def rename_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, new_name: str) -> AppliedResult:
+        new_name = _clean(new_name, "state.example.unit_rename")
+
+        async def work(tx: _Tx):
+            unit_id, state = await tx.unit(name)
+            self._check_side(tx.game, actor, state)
+            clash = await tx.find(new_name)
+            if clash is not None and clash[0] != unit_id:
+                raise UserError("state.error.unit_exists", example="state.example.unit_rename", unit=new_name)
+            old = state.name
+            state.name = new_name
+            return Msg.of("state.event.unit_rename", old=old, new=new_name), []
+        return await self._write(guild_id, channel_id, actor, "unit_rename", work)
+
+    @staticmethod
+    def _check_side(game: GameView, actor: Actor, state: UnitState) -> None:
+        if not may_edit_side(game, actor, state.side):
+            raise UserError("state.error.not_your_side", side=state.side)
+
+    async def change_units(self, guild_id: int, channel_id: int, actor: Actor, changes: list[StateChange],
+                           summary: Msg, kind: str = "change", payload: dict | None = None) -> AppliedResult:
+        """A player's own bookkeeping (/blast, /damage, /status): only units of their own side,
+        unless they own the game or moderate. One event, rules applied as in `apply_changes`."""
+        return await self._changes(guild_id, channel_id, actor, changes, summary, kind, payload, own_side=True)
+
+    async def apply_changes(self, guild_id: int, channel_id: int, actor: Actor, changes: list[StateChange],
+                            summary: Msg, payload: dict | None = None) -> AppliedResult:
+        """Apply a combat procedure's `changes` as ONE undoable event.
+
+        Each change goes through its game's state rules (`games/<id>/state.py`), then each
+        touched unit is settled once (Epic: blast markers ≥ units → "formation broken";
+        Warmaster: every full Hits value in the pool removes a stand). Combat hits the enemy,
+        so any player of the game (anyone, if it has no player list), the owner and moderators
+        may apply. Returns each unit before/after and the rules' messages.
+        """
+        return await self._changes(guild_id, channel_id, actor, changes, summary, "combat", payload, own_side=False)
+
+    async def _changes(self, guild_id, channel_id, actor, changes, summary, kind, payload, own_side) -> AppliedResult:
+        if not changes:
+            raise UserError("state.error.no_changes")
+
+        async def work(tx: _Tx):
+            if not own_side and not may_play(tx.game, actor):
+                raise UserError("state.error.not_a_player")
+            messages: list[Msg] = []
+            touched: dict[int, UnitState] = {}
+            for change in changes:
+                unit_id, state = await tx.unit(change.unit)
+                if own_side:
+                    self._check_side(tx.game, actor, state)
+                if unit_id not in touched:
+                    touched[unit_id] = state.copy()
+                messages.extend(tx.rules.apply(state, change, tx.settings))
+            for unit_id, before in touched.items():
+                messages.extend(tx.rules.settle(tx.units[unit_id], before, tx.settings))
+            return summary, messages
+        return await self._write(guild_id, channel_id, actor, kind, work, payload)
+
+    # turns
+    async def next_turn(self, guild_id: int, channel_id: int, actor: Actor, side: str | None = None) -> AppliedResult:
+        """Next turn: turn + 1, the game's first phase, and `side` (if given) becomes active."""
+        async def work(tx: _Tx):
+            if not may_play(tx.game, actor):
+                raise UserError("state.error.not_a_player")
+            old_phase = tx.fields["phase"]
+            turn = tx.fields["turn"] + 1
+            tx.set_field("turn", turn)
+            first = tx.rules.phases[0] if tx.rules.phases else None
+            tx.set_field("phase", first)
+            if side:
+                tx.set_field("active_side", {fold(s): s for s in tx.game.sides}.get(fold(side), _clean(side, "state.example.turn_next")))
+            states = [s for _, s in await tx.all_units()]
+            messages = tx.rules.phase_changed(states, old_phase, first, tx.settings)
+            messages += tx.rules.turn_started(states, turn, tx.settings)
+            return Msg.of("state.event.turn", turn=turn), messages
+        return await self._write(guild_id, channel_id, actor, "turn", work)
+
+    async def set_phase(self, guild_id: int, channel_id: int, actor: Actor, phase: str | None = None) -> AppliedResult:
+        """Move to `phase` (a key of the game's phases), or to the next one when None."""
+        async def work(tx: _Tx):
+            if not may_play(tx.game, actor):
+                raise UserError("state.error.not_a_player")
+            phases = tx.rules.phases
+            old = tx.fields["phase"]
+            if phase is None:
+                index = phases.index(old) + 1 if old in phases else 0
+                if index >= len(phases):
+                    raise UserError("state.error.last_phase", example="state.example.turn_next")
+                new = phases[index]
+            elif phase in phases:
+                new = phase
+            else:
+                raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
+                                phase=phase, phases=", ".join(phases))
+            tx.set_field("phase", new)
+            states = [s for _, s in await tx.all_units()]
+            messages = tx.rules.phase_changed(states, old, new, tx.settings)
+            return Msg.of("state.event.phase", phase=Msg.of(f"state.phase.{tx.game.system}.{new}")), messages
+        return await self._write(guild_id, channel_id, actor, "phase", work)
+
+    # history
+    async def undo(self, guild_id: int, channel_id: int, actor: Actor) -> EventView:
+        """Revert the channel's last event that isn't undone yet. Its author, the owner or a
+        moderator may do so. Returns the event undone."""
+        async with self._transaction() as conn:
+            row = await self._live_row(conn, guild_id, channel_id, lock=True)
+            if row is None:
+                raise UserError("state.error.no_game", example="state.example.game_start")
+            game = _game_view(row)
+            last = (await conn.execute(sa.select(events).where(
+                events.c.game_id == row.id, events.c.undone_at.is_(None)).order_by(events.c.id.desc()).limit(1))).first()
+            if last is None or last.kind == "start":
+                raise UserError("state.error.nothing_to_undo")
+            if last.actor_id != actor.user_id and not is_manager(game, actor):
+                raise UserError("state.error.undo_not_yours", actor=last.actor_name)
+            for entry in reversed(last.diff.get("units", [])):
+                before = entry["before"]
+                if before is None:
+                    await conn.execute(sa.delete(units).where(units.c.id == entry["id"]))
+                elif entry["after"] is None:
+                    await conn.execute(sa.insert(units).values(
+                        id=entry["id"], game_id=row.id, name_key=fold(before["name"]), **before))
+                else:
+                    await conn.execute(sa.update(units).where(units.c.id == entry["id"]).values(
+                        name_key=fold(before["name"]), **before))
+            game_before = last.diff.get("game", {}).get("before")
+            if game_before:
+                await conn.execute(sa.update(games).where(games.c.id == row.id).values(**game_before))
+            await conn.execute(sa.update(events).where(events.c.id == last.id).values(
+                undone_at=_now(), undone_by=actor.user_id))
+        return EventView(last.id, last.kind, last.actor_id, last.actor_name, _aware(last.created_at),
+                         msg_from_json(last.summary), True, tuple(msg_from_json(m) for m in last.messages))
+
+    # export / import
+    async def export_game(self, guild_id: int, channel_id: int) -> dict[str, Any]:
+        """The channel's game as plain JSON-able data (what /game import takes back)."""
+        game, unit_views = await self.units(guild_id, channel_id)
+        return {
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": _now().isoformat(),
+            "game": {"system": game.system, "name": game.name, "owner_id": game.owner_id,
+                     "owner_name": game.owner_name, "turn": game.turn, "phase": game.phase,
+                     "active_side": game.active_side, "settings": game.settings,
+                     "players": [{"user_id": p.user_id, "name": p.name, "side": p.side} for p in game.players]},
+            "units": [{"name": u.name, "side": u.side, "type": u.type, "size": u.size, "per": u.per,
+                       "values": u.values, "statuses": sorted(u.statuses), "data": u.data} for u in unit_views],
+        }
+
+    async def import_game(self, guild_id: int, channel_id: int, actor: Actor, data: dict[str, Any]) -> AppliedResult:
+        """Replace the channel's game state (units, players, turn, phase, settings) with an
+        export of the same game system. Owner or moderator; one undoable event."""
+        parsed = _parse_export(data)
+
+        async def work(tx: _Tx):
+            if not is_manager(tx.game, actor):
+                raise UserError("state.error.owner_only", owner=tx.game.owner_name)
+            if parsed["system"] != tx.game.system:
+                raise UserError("state.error.import_other_game", example="state.example.game_import",
+                                game=GAMES[parsed["system"]].title_en, current=GAMES[tx.game.system].title_en)
+            for unit_id, _ in await tx.all_units():
+                tx.remove(unit_id)
+            # The old rows go now so the new ones can take their names.
+            await tx.conn.execute(sa.delete(units).where(units.c.game_id == tx.game.id))
+            for fields in ("turn", "phase", "active_side", "settings", "players", "name"):
+                tx.set_field(fields, parsed[fields])
+            for state in parsed["units"]:
+                result = await tx.conn.execute(sa.insert(units).values(
+                    game_id=tx.game.id, name_key=fold(state.name), **_unit_snapshot(state)))
+                unit_id = result.inserted_primary_key[0]
+                tx.units[unit_id] = state
+                tx.before[unit_id] = None
+            return Msg.of("state.event.import", count=len(parsed["units"])), []
+        return await self._write(guild_id, channel_id, actor, "import", work)
+
+
+def _clean(text: str | None, example: str) -> str:
+    value = " ".join((text or "").split())
+    if not value or len(value) > NAME_LIMIT:
+        raise UserError("state.error.bad_name", example=example, limit=NAME_LIMIT)
+    return value
+
+
+def _parse_export(data: Any) -> dict[str, Any]:
+    def bad(why: str) -> UserError:
+        return UserError("state.error.bad_import", example="state.example.game_import", why=why)
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise bad("format")
+    if data.get("version") != EXPORT_VERSION:
+        raise bad("version")
+    game = data.get("game")
+    if not isinstance(game, dict) or game.get("system") not in GAMES:
+        raise bad("game.system")
+    rules = rules_for(game["system"])
+    try:
+        turn = int(game.get("turn", 1))
+        phase = game.get("phase")
+        if phase is not None and phase not in rules.phases:
+            raise bad("game.phase")
+        settings = {str(k): str(v) for k, v in (game.get("settings") or {}).items()}
+        declared = house_rules(game["system"])
+        for key, value in settings.items():
+            if key not in declared or value not in declared[key].choices:
+                raise bad(f"settings.{key}")
+        players = [{"user_id": int(p["user_id"]), "name": str(p["name"])[:NAME_LIMIT],
+                    "side": _clean(p["side"], "state.example.game_import")} for p in game.get("players") or ()]
+        seen: set[str] = set()
+        parsed_units = []
+        for raw in data.get("units") or ():
+            state = UnitState(_clean(raw["name"], "state.example.game_import"),
+                              _clean(raw["side"], "state.example.game_import"),
+                              rules.check_type(raw.get("type")), int(raw["size"]), int(raw.get("per", 1)),
+                              {str(k): int(v) for k, v in (raw.get("values") or {}).items() if int(v)},
+                              {str(s) for s in raw.get("statuses") or ()}, dict(raw.get("data") or {}))
+            if fold(state.name) in seen:
+                raise bad(f"units: {state.name}")
+            if not 1 <= state.size <= SIZE_LIMIT or not 1 <= state.per <= PER_LIMIT:
+                raise bad(f"units: {state.name}: size")
+            unknown = (set(state.values) - set(rules.tracks)) | (state.statuses - set(rules.statuses))
+            if unknown:
+                raise bad(f"units: {state.name}: {', '.join(sorted(unknown))}")
+            seen.add(fold(state.name))
+            parsed_units.append(state)
+        name = game.get("name")
+        return {"system": game["system"], "turn": max(1, turn), "phase": phase,
+                "active_side": game.get("active_side"), "settings": settings, "players": players,
+                "name": str(name)[:NAME_LIMIT] if name else None, "units": parsed_units}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise bad(type(exc).__name__) from None
+
+
+async def open_store(url: str) -> StateStore:
+    """Open the state store at `url` (e.g. "sqlite+aiosqlite:///data/referee.db" or
+    "postgresql+asyncpg://user@host/db"), applying any pending migrations first."""
+    engine = make_engine(url)
+    await migrate(engine)
+    return StateStore(engine)

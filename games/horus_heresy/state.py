@@ -1,0 +1,102 @@
+"""Horus Heresy state rules: wounds, models lost, hull points, vehicle damage results, pinned
+and falling back.
+
+A tracked unit is a unit (type "unit": `size` = models, `per` = Wounds per model) or a vehicle
+(type "vehicle": `size` = its starting hull points).
+
+Tracks (`StateChange.track`):
+- "wounds": unsaved wounds on the unit, in total. Wounded models take wounds first
+  (horus_heresy.md L759, L1270–1272), so total wounds // W = models removed and the rest sits on
+  one wounded model.
+- "models_lost": remove whole models (e.g. Instant Death, L444–455 of the research notes):
+  rounds the wounds up to the next whole model per model removed. Not stored on its own.
+- "hull_points": hull points lost by a vehicle (glancing and penetrating hits, L2014–2016);
+  at 0 left the vehicle is wrecked (L2046).
+Statuses: "pinned" (L839–841), "falling_back" (L1470–1510), vehicle damage results
+"crew_shaken", "crew_stunned" (L2024–2025), "weapon_destroyed" (L2026–2028), "immobilised"
+(L2029), "explodes" (7+, L2030), plus "destroyed" / "wrecked" set when nothing is left.
+"""
+from __future__ import annotations
+
+from games.procedure import Source, StateChange
+from games.state_base import StateRules, Track, UnitState
+from i18n import Msg
+
+BOOK = "horus_heresy"
+
+
+def _m(key: str, **params) -> Msg:
+    return Msg.of(f"state.horus_heresy.{key}", **params)
+
+
+class HorusHeresyRules(StateRules):
+    game = "horus_heresy"
+    tracks = {
+        "wounds": Track("wounds", Msg.of("state.track.wounds"), Source(BOOK, 759)),
+        "models_lost": Track("models_lost", Msg.of("state.track.models_lost")),
+        "hull_points": Track("hull_points", Msg.of("state.track.hull_points_lost"), Source(BOOK, 2014, 2016)),
+    }
+    statuses = {key: Track(key, Msg.of(f"state.status.{key}"), src) for key, src in (
+        ("pinned", Source(BOOK, 839, 841)), ("falling_back", Source(BOOK, 1470, 1510)),
+        ("crew_shaken", Source(BOOK, 2024)), ("crew_stunned", Source(BOOK, 2025)),
+        ("weapon_destroyed", Source(BOOK, 2026, 2028)), ("immobilised", Source(BOOK, 2029)),
+        ("explodes", Source(BOOK, 2030)), ("wrecked", Source(BOOK, 2046)), ("destroyed", None))}
+    unit_types = {"unit": Msg.of("state.type.horus_heresy.unit"),
+                  "vehicle": Msg.of("state.type.horus_heresy.vehicle")}
+    default_type = "unit"
+    phases = ("start", "movement", "shooting", "assault", "end")   # L377–381 (+ start/end of turn)
+    per_label = Msg.of("state.per.horus_heresy")
+
+    def capacity(self, unit: UnitState) -> int:
+        return unit.size if unit.type == "vehicle" else unit.size * unit.per
+
+    def apply_track(self, unit: UnitState, change: StateChange, settings):
+        track, amount = change.track, change.amount
+        if unit.type == "vehicle" and track in ("wounds", "models_lost"):
+            track = "hull_points"
+        if unit.type != "vehicle" and track == "hull_points":
+            track = "wounds"
+        if track == "models_lost":
+            # Whole models: the wounded one first, then fresh ones.
+            models = unit.get("wounds") // unit.per
+            if unit.get("wounds") % unit.per and amount > 0:
+                models += 1
+                amount -= 1
+            track, change = "wounds", StateChange(change.unit, "wounds", "set",
+                                                  (models + amount) * unit.per if change.op == "add" else change.amount * unit.per)
+            amount = change.amount
+        new = unit.get(track) + amount if change.op == "add" else amount
+        unit.put(track, min(max(0, new), self.capacity(unit)))
+        return []
+
+    def settle(self, unit: UnitState, before, settings) -> list[Msg]:
+        gone = "wrecked" if unit.type == "vehicle" else "destroyed"
+        lost = unit.get("hull_points" if unit.type == "vehicle" else "wounds")
+        messages: list[Msg] = []
+        if unit.type != "vehicle" and before is not None:
+            removed = lost // unit.per - before.get("wounds") // before.per
+            if removed > 0 and lost < self.capacity(unit):
+                messages.append(_m("models_removed", unit=unit.name, n=removed,
+                                   left=unit.size - lost // unit.per))
+        if lost >= self.capacity(unit):
+            if gone not in unit.statuses:
+                unit.statuses.add(gone)
+                messages.append(_m(gone, unit=unit.name))
+        else:
+            unit.statuses.discard(gone)
+        return messages
+
+    def damage(self, unit: UnitState, amount: int) -> list[StateChange]:
+        return [StateChange(unit.name, "hull_points" if unit.type == "vehicle" else "wounds", "add", amount)]
+
+    def describe(self, unit: UnitState, settings=None) -> list[Msg]:
+        if unit.type == "vehicle":
+            return [_m("hull_points", left=unit.size - unit.get("hull_points"), size=unit.size)]
+        lost = unit.get("wounds")
+        lines = [_m("models", left=unit.size - lost // unit.per, size=unit.size)]
+        if unit.per > 1 and lost % unit.per:
+            lines.append(_m("wounded_model", wounds=unit.per - lost % unit.per, per=unit.per))
+        return lines
+
+
+RULES = HorusHeresyRules()
