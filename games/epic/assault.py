@@ -213,21 +213,18 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
 
 def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fighting | None,
              loser: _Fighting | None, *, loser_destroyed: bool = False, winner_broken: bool = False) -> None:
+    """Casualties and markers for the store; its state rules break a winner whose markers reach
+    its units (L582, L602–604) and mark wiped-out formations destroyed."""
     for f in (a, d):
         name = f.side.name
         if not name:
             continue
-        if f.lost:
-            result.changes.append(StateChange(name, tracks.UNITS_LOST, "add", f.lost, Msg.of("combat_epic.change.kills")))
-        if f is loser:
-            if loser_destroyed:
-                result.changes.append(StateChange(name, tracks.DESTROYED, "status_on", 0, Msg.of("combat_epic.change.destroyed")))
-            else:
-                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.broken_clears")))
-                result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.lost_assault")))
+        lost = f.lost
+        if f is loser and loser_destroyed:
+            lost = f.side.units          # «все юниты убираются из игры как потери» (l.570)
+        if lost:
+            result.changes.append(StateChange(name, tracks.UNITS_LOST, "add", lost, Msg.of("combat_epic.change.kills")))
+        if f is loser and not loser_destroyed:
+            result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.lost_assault")))
         elif f is winner and f.lost and not f.side.broken:
-            if winner_broken:
-                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.broken_clears")))
-                result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.broken")))
-            else:
-                result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "add", f.lost, Msg.of("combat_epic.change.blast")))
+            result.changes.append(StateChange(name, tracks.BLAST_MARKERS, "add", f.lost, Msg.of("combat_epic.change.blast")))

@@ -94,12 +94,12 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
             r.outcome.append(Msg.of("combat_epic.out.rally_unbroken"))
         if rounding == "down":
             r.notes.append(Msg.of("combat_epic.house.rally_rounding.applied_down"))
-        if formation:
-            if broken:
-                r.changes.append(StateChange(formation, tracks.BROKEN, "status_off", 0, Msg.of("combat_epic.change.rallied")))
-            r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "set", left, Msg.of("combat_epic.change.rallied")))
     else:
         r.outcome.append(Msg.of("combat_epic.out.rally_fail_broken" if broken else "combat_epic.out.rally_fail"))
+    if formation:
+        # The state rules halve the markers themselves (games/epic/state.py "rally").
+        r.changes.append(StateChange(formation, tracks.RALLY, "set", 1 + leaders if passed else 0,
+                                     Msg.of("combat_epic.change.rallied")))
     r.data.update(die=die, total=total, passed=passed, blast_left=left)
     return r
 

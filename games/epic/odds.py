@@ -118,7 +118,8 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
             remaining = size - k
             if remaining <= 0:
                 p_destroyed += pk
-            elif not target.broken and target.blast_markers + blast >= remaining:
+            elif not target.broken and target.blast_markers + blast >= (
+                    target.break_at if target.break_at is not None else remaining):
                 p_break += pk
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
     r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or "?"))

@@ -30,6 +30,8 @@ class EpicTarget:
     broken: bool = False
     fearless: bool = False              # may save against hits from Blast Markers when broken (l.614, 660)
     dc: int | None = None               # a War Engine target: its current damage capacity (3.2.2, l.852)
+    break_at: int | None = None         # Blast Markers that break it, when not the units left
+                                        # (War Engines: starting DC by default, l.870; see state.py)
 
     @property
     def size(self) -> int:
@@ -211,9 +213,10 @@ def _finish(result: ProcedureResult, target: EpicTarget, dmg: _Damage, remaining
     else:
         out.append(Msg.of("combat_epic.out.blast_total", added=dmg.blast, total=blast_after))
         # Break check after the whole attack (l.404–406): BM ≥ units remaining.
-        became_broken = blast_after >= remaining
+        threshold = target.break_at if target.break_at is not None else remaining
+        became_broken = blast_after >= threshold
         key = "combat_epic.out.break_yes" if became_broken else "combat_epic.out.break_no"
-        out.append(Msg.of(key, target=name, bm=blast_after, units=remaining))
+        out.append(Msg.of(key, target=name, bm=blast_after, units=threshold))
     if crossfire:
         result.notes.append(Msg.of("combat_epic.note.crossfire"))
 
@@ -224,16 +227,8 @@ def _finish(result: ProcedureResult, target: EpicTarget, dmg: _Damage, remaining
         if dmg.dc_lost:
             result.changes.append(StateChange(target.name, tracks.DC_LOST, "add", dmg.dc_lost,
                                               Msg.of("combat_epic.change.dc_lost")))
-        if destroyed:
-            result.changes.append(StateChange(target.name, tracks.DESTROYED, "status_on", 0,
-                                              Msg.of("combat_epic.change.destroyed")))
-        elif became_broken:
-            # «Если формация становится разбитой, снимите с нее «Бласты» и пометьте ее как разбитую» (l.604)
-            result.changes.append(StateChange(target.name, tracks.BLAST_MARKERS, "set", 0,
-                                              Msg.of("combat_epic.change.broken_clears")))
-            result.changes.append(StateChange(target.name, tracks.BROKEN, "status_on", 0,
-                                              Msg.of("combat_epic.change.broken")))
-        elif dmg.blast and not target.broken:
+        # The store's state rules run the break check and mark destroyed formations (L602–604).
+        if dmg.blast and not target.broken and not destroyed:
             result.changes.append(StateChange(target.name, tracks.BLAST_MARKERS, "add", dmg.blast,
                                               Msg.of("combat_epic.change.blast")))
     result.data.update(hits=total_hits, kills=dmg.kills, dc_lost=dmg.dc_lost, criticals=dmg.criticals,

@@ -4,6 +4,7 @@ The state rules (`games/epic/state.py`) define the formation's tracked values; t
 the ones the combat procedures emit."""
 BLAST_MARKERS = "blast_markers"
 UNITS_LOST = "units_lost"      # units removed as casualties
-DC_LOST = "dc_lost"            # points of War Engine damage capacity lost
-BROKEN = "broken"              # status
+DC_LOST = "damage"             # points of War Engine damage capacity lost
+RALLY = "rally"                # op "set": 0 = failed, 1 + leaders = passed (state rules halve)
+BROKEN = "broken"              # status: set by the store's break check after each event (L602–604)
 DESTROYED = "destroyed"        # status: the formation is wiped out

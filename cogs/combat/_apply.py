@@ -1,0 +1,37 @@
+"""Putting a procedure's state changes onto the channel's game as ONE undoable event.
+
+    applied = await apply_result(interaction, result)   # db.AppliedResult, or None
+
+Nothing is applied (None) when the channel has no game of the result's system, when the
+result changes nothing, or when none of the units it names are tracked — then the reply just
+shows the dice. Changes to units the game doesn't know are dropped; the others go together.
+"""
+from __future__ import annotations
+
+import discord
+
+from cogs._common import actor_of, channel_key
+from cogs.combat._options import channel_game, store_of
+from games.procedure import ProcedureResult
+
+
+async def apply_result(interaction: discord.Interaction, result: ProcedureResult, *, payload: dict | None = None):
+    store = store_of(interaction)
+    if store is None or not result.changes:
+        return None
+    game = await channel_game(interaction, result.game)
+    if game is None:
+        return None
+    guild_id, channel_id = channel_key(interaction)
+    known: dict[str, bool] = {}
+    for change in result.changes:
+        if change.unit not in known:
+            known[change.unit] = await store.find_unit(guild_id, channel_id, change.unit) is not None
+    changes = [c for c in result.changes if known[c.unit]]
+    if not changes:
+        return None
+    from db import Actor   # imported here so the cogs load even before the store exists
+
+    actor = Actor(*actor_of(interaction))
+    return await store.apply_changes(guild_id, channel_id, actor, changes, result.title,
+                                     payload=payload or {"procedure": result.procedure, "game": result.game})

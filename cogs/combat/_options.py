@@ -1,0 +1,78 @@
+"""Options every combat command shares: unit names autocompleted from the channel's game, the
+channel's game and its house-rule settings, and small parsers ("4+" → 4)."""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+from cogs._common import channel_key
+from games.house_rules import effective
+from i18n import UserError
+
+
+def store_of(interaction: discord.Interaction):
+    services = getattr(interaction.client, "services", None)
+    return getattr(services, "state", None)
+
+
+def roller_of(interaction: discord.Interaction):
+    return interaction.client.services.roller
+
+
+async def channel_game(interaction: discord.Interaction, game_id: str | None = None):
+    """The channel's live game (a `db.GameView`), or None — also None when it is another game."""
+    store = store_of(interaction)
+    if store is None:
+        return None
+    guild_id, channel_id = channel_key(interaction)
+    game = await store.channel_game(guild_id, channel_id)
+    if game is None or (game_id is not None and game.system != game_id):
+        return None
+    return game
+
+
+async def settings_for(interaction: discord.Interaction, game_id: str) -> dict[str, str]:
+    """Every house-rule setting of `game_id`: the channel's choices when it plays that game."""
+    game = await channel_game(interaction, game_id)
+    return effective(game_id, game.settings if game else None)
+
+
+async def find_unit(interaction: discord.Interaction, game_id: str, name: str | None):
+    """The tracked unit called `name` in the channel's game of `game_id` (a `db.UnitView`), or None."""
+    if not name:
+        return None
+    store = store_of(interaction)
+    game = await channel_game(interaction, game_id)
+    if store is None or game is None:
+        return None
+    guild_id, channel_id = channel_key(interaction)
+    return await store.find_unit(guild_id, channel_id, name)
+
+
+async def unit_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Unit names of the channel's game (any system); [] without a game."""
+    store = store_of(interaction)
+    if store is None:
+        return []
+    guild_id, channel_id = channel_key(interaction)
+    try:
+        names = await store.unit_names(guild_id, channel_id, current or "", limit=25)
+    except Exception:   # autocomplete must answer quickly and never raise
+        return []
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names]
+
+
+_PLUS = re.compile(r"^\s*(\d{1,2})\s*\+?\s*$")
+
+
+def parse_plus(text: str | None, *, low: int = 2, high: int = 6, error: str = "combat_shared.error.plus",
+               example: str = "combat_shared.example.plus") -> int | None:
+    """"4+", "4" → 4; None/"" → None; anything else or out of [low, high] → UserError."""
+    if text is None or not str(text).strip() or str(text).strip() in ("-", "—"):
+        return None
+    match = _PLUS.match(str(text))
+    if not match or not low <= int(match.group(1)) <= high:
+        raise UserError(error, example=example, text=text, low=low, high=high)
+    return int(match.group(1))

@@ -1,0 +1,141 @@
+"""A `ProcedureResult` as Discord embeds in the user's language: the outcome first, then every
+batch of dice with its target and modifiers (each with its book line), the notes (house rules
+applied, what the book leaves open) and the state changes the channel's game received.
+
+Shared by every game's combat commands:
+
+    embeds = render_result(result, locale, applied=applied)   # list[discord.Embed], ≥ 1
+    await send_result(interaction, result, applied)           # one message, pages if long
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+
+from cogs._common import LIMITS, Paginator, fit_embed, locale_of, trim
+from games.catalog import GAMES
+from games.procedure import DiceStep, Modifier, ProcedureResult
+from i18n import Msg, tr
+
+COLOUR = discord.Colour.dark_gold()
+FIELDS_PER_PAGE = 12
+_PLAIN_TARGET = re.compile(r"^(\d+)\+$")
+
+
+def _modifier(mod: Modifier, locale: str) -> str:
+    sign = f"{mod.value:+d}"
+    source = f" · {mod.source}" if mod.source else ""
+    return f"{sign} {mod.label.render(locale)}{source}"
+
+
+def format_dice(step: DiceStep) -> str:
+    """`[1, **5**, **6**]` — dice meeting a plain "X+" target in bold; rerolls after ↻."""
+    match = _PLAIN_TARGET.match(step.target or "")
+    need = int(match.group(1)) if match else None
+
+    def face(value: int) -> str:
+        return f"**{value}**" if need is not None and value >= need and value != 1 else str(value)
+
+    shown = [face(d) for d in step.dice]
+    for index, new in zip(step.rerolled, step.rerolls):
+        if 0 <= index < len(shown):
+            shown[index] = f"~~{step.dice[index]}~~↻{face(new)}"
+    text = "[" + ", ".join(shown) + "]" if shown else "—"
+    return text
+
+
+def render_step(step: DiceStep, locale: str) -> tuple[str, str]:
+    """(field name, field value) for one batch of dice."""
+    name = step.label.render(locale)
+    if step.target:
+        name += f" ({step.target})"
+    lines = [format_dice(step)]
+    if step.successes is not None:
+        lines[0] += " → " + tr("combat_shared.successes", locale, n=step.successes)
+    if step.modifiers:
+        lines.append(" ".join(f"`{_modifier(m, locale)}`" for m in step.modifiers))
+    if step.note:
+        lines.append(f"*{step.note.render(locale)}*")
+    return trim(name, LIMITS.field_name), trim("\n".join(lines), LIMITS.field_value)
+
+
+def _change_lines(applied, locale: str) -> list[str]:
+    """Lines for what the store did: each touched unit before → after, then the rules' messages."""
+    lines: list[str] = []
+    for unit in getattr(applied, "units", ()):
+        before, after = unit.before, unit.after
+        if after is None:
+            lines.append(tr("combat_shared.unit_removed", locale, unit=unit.unit))
+            continue
+        parts = []
+        keys = sorted(set(after.values) | set(before.values if before else {}))
+        for key in keys:
+            old = before.value(key) if before else 0
+            new = after.value(key)
+            if old != new:
+                parts.append(f"{_track_label(key, locale)} {old}→{new}")
+        gained = sorted(after.statuses - (before.statuses if before else frozenset()))
+        lost = sorted((before.statuses if before else frozenset()) - after.statuses)
+        parts += [f"+{_status_label(s, locale)}" for s in gained] + [f"−{_status_label(s, locale)}" for s in lost]
+        lines.append(f"**{after.name}**: " + (", ".join(parts) if parts else tr("combat_shared.no_change", locale)))
+    for message in getattr(applied, "messages", ()):
+        lines.append("• " + message.render(locale))
+    return lines
+
+
+def _track_label(key: str, locale: str) -> str:
+    for candidate in (f"state.track.{key}", f"combat_shared.track.{key}"):
+        text = tr(candidate, locale)
+        if text != candidate:
+            return text
+    return key
+
+
+def _status_label(key: str, locale: str) -> str:
+    text = tr(f"state.status.{key}", locale)
+    return key if text == f"state.status.{key}" else text
+
+
+def render_result(result: ProcedureResult, locale: str, *, applied=None,
+                  extra_notes: list[Msg] | None = None) -> list[discord.Embed]:
+    """Embeds for one result (more than one only when the dice don't fit on one page)."""
+    game = GAMES.get(result.game)
+    title = result.title.render(locale)
+    description = "\n".join(f"**{m.render(locale)}**" if i == 0 else m.render(locale)
+                            for i, m in enumerate(result.outcome))
+    fields = [render_step(step, locale) for step in result.steps]
+    notes = [n.render(locale) for n in list(result.notes) + list(extra_notes or [])]
+    tail: list[tuple[str, str]] = []
+    if notes:
+        tail.append((tr("combat_shared.notes", locale), trim("\n".join(f"• {n}" for n in notes), LIMITS.field_value)))
+    if applied is not None:
+        lines = _change_lines(applied, locale)
+        if lines:
+            tail.append((tr("combat_shared.applied", locale, event=applied.event_id),
+                         trim("\n".join(lines), LIMITS.field_value)))
+    elif result.changes:
+        tail.append((tr("combat_shared.not_applied_title", locale), tr("combat_shared.not_applied", locale)))
+
+    pages: list[list[tuple[str, str]]] = [fields[i:i + FIELDS_PER_PAGE] for i in range(0, len(fields), FIELDS_PER_PAGE)] or [[]]
+    pages[-1].extend(tail)
+    embeds = []
+    for index, page in enumerate(pages):
+        embed = discord.Embed(title=trim(title, LIMITS.embed_title), colour=COLOUR,
+                              description=trim(description, LIMITS.embed_description) if description else None)
+        for name, value in page:
+            embed.add_field(name=name, value=value or "\u200b", inline=False)
+        footer = game.title(locale) if game else result.game
+        if len(pages) > 1:
+            footer += f" · {index + 1}/{len(pages)}"
+        embed.set_footer(text=footer)
+        embeds.append(fit_embed(embed))
+    return embeds
+
+
+async def send_result(interaction: discord.Interaction, result: ProcedureResult, applied=None,
+                      extra_notes: list[Msg] | None = None, ephemeral: bool = False) -> None:
+    """Render and send: one embed, or pages with ◀ ▶ when long."""
+    locale = locale_of(interaction)
+    embeds = render_result(result, locale, applied=applied, extra_notes=extra_notes)
+    await Paginator(embeds, author_id=interaction.user.id, locale=locale).send(interaction, ephemeral=ephemeral)
