@@ -1,0 +1,113 @@
+"""Exact odds for the Warmaster procedures, from the same inputs as the rolls."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from games import _exact
+from games.procedure import ProcedureResult
+from games.warmaster import rules as W
+from games.warmaster.combat import attack_modifiers
+from games.warmaster.command import check_inputs, penalties
+from games.warmaster.hits import pool, save_number, to_hit_number
+from i18n import Msg
+
+GAME = "warmaster"
+
+
+def p_at_least(n: int) -> Fraction:
+    """One D6 scoring n or more."""
+    return Fraction(max(0, min(6, 7 - n)), 6)
+
+
+def p_2d6_at_most(n: int) -> Fraction:
+    dist = _exact.sum_of_dice(2)
+    return sum((p for total, p in dist.items() if total <= n), Fraction(0))
+
+
+def command_odds(*, character: str, command_value: int, distance_cm: float = 0, orders_given: int = 0,
+                 enemy_near: bool = False, dense_terrain: bool = False, stands_lost: int = 0,
+                 blunder_penalties: int = 0, other: int = 0, flyer: bool = False) -> ProcedureResult:
+    check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties])
+    mods = penalties(distance_cm=distance_cm, orders_given=orders_given, enemy_near=enemy_near,
+                     dense_terrain=dense_terrain, stands_lost=stands_lost, blunder_penalties=blunder_penalties,
+                     other=other)
+    need = command_value + sum(m.value for m in mods)
+    p = p_2d6_at_most(need)
+    blunder = Fraction(1, 36) if character != "general" and need < 12 else Fraction(0)
+    r = ProcedureResult(GAME, "odds.command", Msg.of("wm.odds.command.title", need=need))
+    r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=str(p)))
+    if character == "general":
+        r.outcome.append(Msg.of("wm.odds.phase_ends", p=_exact.pct(1 - p)))
+    else:
+        r.outcome.append(Msg.of("wm.odds.blunder", p=_exact.pct(blunder), fraction=str(blunder)))
+    r.data.update(need=need, p=p, p_blunder=blunder)
+    return r
+
+
+def hits_odds(procedure: str, title: Msg, *, dice: int, need: int, save: int | None,
+              hits_per_stand: int | None, pool_before: int = 0, stands: int | None = None) -> ProcedureResult:
+    p_hit = p_at_least(need)
+    p_unsaved = p_hit * (1 - p_at_least(save)) if save else p_hit
+    dist = _exact.binomial(dice, p_unsaved)
+    r = ProcedureResult(GAME, f"odds.{procedure}", title)
+    r.outcome.append(Msg.of("wm.odds.per_die", need=need, save=f"{save}+" if save else "—",
+                            p=_exact.pct(p_unsaved), fraction=str(p_unsaved)))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(dist)):.2f}"))
+    if hits_per_stand:
+        lost: dict[int, Fraction] = {}
+        for k, pk in enumerate(dist):
+            n, _ = pool(pool_before, k, hits_per_stand, stands)
+            lost[n] = lost.get(n, Fraction(0)) + pk
+        for n in sorted(lost):
+            r.outcome.append(Msg.of("wm.odds.stands_lost", n=n, p=_exact.pct(lost[n])))
+        r.data["stands_lost"] = lost
+    r.outcome.extend(_exact.dist_lines(dist))
+    r.data.update(p=p_unsaved, hits=dist)
+    return r
+
+
+def shoot_odds(*, shots: int, position: str = "open", armour: int | None = None, elves: bool = False,
+               cannon: bool = False, no_saves: bool = False, armour_worse: bool = False,
+               hits_per_stand: int | None = None, pool_before: int = 0, stands: int | None = None) -> ProcedureResult:
+    need = to_hit_number(position, bonus=W.ELF_SHOOTING_BONUS if elves else 0, cannon=cannon)
+    save = None if (no_saves or cannon) else save_number(armour, worse=1 if armour_worse else 0)
+    r = hits_odds("shoot", Msg.of("wm.odds.shoot.title", n=shots), dice=shots, need=need, save=save,
+                  hits_per_stand=hits_per_stand, pool_before=pool_before, stands=stands)
+    return r
+
+
+def attack_odds(*, stands: int, attacks_per_stand: int, character_attacks: int = 0, target_position: str = "open",
+                target_armour: int | None = None, no_saves: bool = False, hits_per_stand: int | None = None,
+                pool_before: int = 0, target_stands: int | None = None, **flags) -> ProcedureResult:
+    mods = attack_modifiers(**flags)
+    per_stand = max(0, attacks_per_stand + sum(m.value for m in mods))
+    total = stands * per_stand + character_attacks
+    need = to_hit_number(target_position)
+    save = None if no_saves else save_number(target_armour)
+    return hits_odds("attack", Msg.of("wm.odds.attack.title", n=total), dice=total, need=need, save=save,
+                     hits_per_stand=hits_per_stand, pool_before=pool_before, stands=target_stands)
+
+
+def drive_back_odds(*, hits: int, position: str = "open", skull_chukka: bool = False) -> ProcedureResult:
+    n = max(0, hits - W.DRIVE_BACK_LESS_DICE[position])
+    on = W.SKULL_CHUKKA_CONFUSED_ON if skull_chukka else W.CONFUSED_ON
+    p_conf = 1 - (1 - p_at_least(on)) ** n
+    dist = _exact.sum_of_dice(n)
+    mean = sum((k * p for k, p in dist.items()), Fraction(0))
+    r = ProcedureResult(GAME, "odds.drive_back", Msg.of("wm.odds.drive_back.title", n=n))
+    r.outcome.append(Msg.of("wm.odds.confused", p=_exact.pct(p_conf), fraction=str(p_conf)))
+    r.outcome.append(Msg.of("wm.odds.distance", mean=f"{float(mean):.1f}", low=n, high=6 * n))
+    r.data.update(p_confused=p_conf, dice=n, distance=dist)
+    return r
+
+
+def cast_odds(*, spell: str, wand_of_power: bool = False, high_elf_reroll: bool = False,
+              spellbound: bool = False) -> ProcedureResult:
+    need = W.SPELLS[spell][3] - (1 if wand_of_power else 0) + (1 if spellbound else 0)
+    p = p_at_least(need)
+    if high_elf_reroll:
+        p = p + (1 - p) * p
+    r = ProcedureResult(GAME, "odds.cast", Msg.of("wm.odds.cast.title", spell=W.SPELLS[spell][1]))
+    r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=str(p)))
+    r.data.update(p=p)
+    return r

@@ -1,0 +1,118 @@
+"""Warmaster numbers as data, each with its line in warmaster.txt («At a glance», Russian)."""
+from __future__ import annotations
+
+from games.procedure import Source
+
+B = "warmaster"
+
+# Command (L118–154).
+COMMAND_RANGE_CM = {"general": None, "hero": 60, "wizard": 20}     # L126–132 (None: the whole table)
+SRC_COMMAND_RANGE = Source(B, 126, 134)
+FLYER_COMMAND_RANGE_CM = 20                                        # L134
+SRC_COMMAND_ROLL = Source(B, 136)
+PENALTY_PER_CM = 20                    # L146: −1 for every 20 cm of distance
+SRC_PEN_DISTANCE = Source(B, 146)
+SRC_PEN_ORDERS = Source(B, 148)        # −1 per order already given to this unit/brigade
+SRC_PEN_ENEMY = Source(B, 150)         # −1 enemy within 20 cm
+SRC_PEN_TERRAIN = Source(B, 152)       # −1 in dense terrain
+SRC_PEN_STANDS = Source(B, 154)        # −1 per stand lost
+SRC_PEN_BLUNDER = Source(B, 333)       # «Вы сошли с ума!»: −1 for the rest of the battle, cumulative
+SRC_FAIL = Source(B, 138)
+SRC_GENERAL_FAIL = Source(B, 140)
+SRC_BLUNDER = Source(B, 142)
+BLUNDER_ROLL = 12                       # L142: a failed order on a 12 (double six) by a Hero or Wizard
+
+# Blunder table (L325–351), D6.
+BLUNDER = {1: "mad", 2: "thousands", 3: "thousands", 4: "no_point", 5: "no_point", 6: "charge"}
+BLUNDER_RU = {"mad": "Вы сошли с ума!", "thousands": "Чтoб мне провалиться, сэp! Их тысячи!",
+              "no_point": "Нет смысла умирать просто так, сэp!", "charge": "Бей их!"}
+SRC_BLUNDER_TABLE = Source(B, 325, 347)
+SRC_BLUNDER_ALT = Source(B, 349, 351)
+# Steam Tank blunder (L399–404): it doesn't move, then D6.
+STEAM_TANK = {1: "immobile", 2: "no_shoot", 3: "no_shoot", 4: "fine", 5: "fine", 6: "fine"}
+STEAM_TANK_RU = {"immobile": "Не двигается до конца битвы.", "no_shoot": "Не стреляет в этот ход.",
+                 "fine": "Все нормально."}
+SRC_STEAM_TANK = Source(B, 399, 404)
+
+# Shooting and combat to-hit (L242, L259).
+TO_HIT = {"open": 4, "defended": 5, "fortified": 6}
+SRC_TO_HIT = Source(B, 242)
+SRC_TO_HIT_COMBAT = Source(B, 259)
+SRC_SAVE = Source(B, 243)
+SRC_SAVE_COMBAT = Source(B, 271)
+SRC_HITS = Source(B, 244)
+ELF_SHOOTING_BONUS = 1                   # L383: Elves +1 to hit when shooting
+SRC_ELF = Source(B, 383)
+SRC_CANNON = Source(B, 381)              # cannons: fortified counts as defended, defended as open; no saves
+
+# Drive back (L245–250): D6 per hit, −1 die defended, −2 dice fortified; any 6 confuses.
+DRIVE_BACK_LESS_DICE = {"open": 0, "defended": 1, "fortified": 2}
+SRC_DRIVE_BACK = Source(B, 245, 250)
+CONFUSED_ON = 6                           # L246
+SKULL_CHUKKA_CONFUSED_ON = 4              # L387
+
+# Combat attack modifiers per stand (L260–268).
+ATTACK_MODIFIERS = {
+    "charge_open": (1, Source(B, 262)),
+    "monster_charge_open": (1, Source(B, 263)),
+    "pursuit": (1, Source(B, 264)),
+    # +1 per full 3 cm pursued (L265), computed from the distance
+    "terror": (-1, Source(B, 266)),
+    "flank": (-1, Source(B, 267)),
+    "confused": (-1, Source(B, 268)),
+}
+PURSUIT_CM_PER_ATTACK = 3                  # L265
+SRC_PURSUIT_CM = Source(B, 265)
+SRC_CHARACTER = Source(B, 270)
+SRC_RESULT = Source(B, 273, 275)
+SRC_RETREAT = Source(B, 276, 279)
+SRC_PURSUE = Source(B, 280, 287)
+FALL_BACK_DICE = 3                          # L288: 3D6 for all the units falling back
+SRC_FALL_BACK = Source(B, 288, 289)
+ADVANCE_CM = {1: 20, 2: 10}                 # L290–292: 20 cm after round 1, 10 cm after round 2+
+SRC_ADVANCE = Source(B, 290, 294)
+
+# Units that left the table (L14–36): D6 − 1 per stand already lost.
+SRC_LEFT_TABLE = Source(B, 14, 36)
+# Battle length (L357–363).
+BATTLE_LENGTH = {1: 6, 2: 6, 3: 7, 4: 7, 5: 8, 6: 8}
+SRC_BATTLE_LENGTH = Source(B, 357, 363)
+
+# Spells (L408–544): casting value on 1 D6.
+SPELLS = {
+    # id: (army, ru name, en name, cast on, range cm or None, line)
+    "ball_of_flame": ("Империя", "Огненный шар", "Ball of Flame", 5, 30, 412),
+    "voice_of_command": ("Империя", "Командный Глас", "Voice of Command", 5, 30, 418),
+    "weird_enchantment": ("Империя", "Непонятная фигия", "Weird Enchantment", 4, 30, 424),
+    "teleport": ("Империя", "Телепорт", "Teleport", 2, None, 430),
+    "raise_dead": ("Мертвецы", "Мертвые, подъем!", "Raise Dead", 5, 30, 438),
+    "touch_of_death": ("Мертвецы", "Смертельное туше", "Touch of Death", 4, None, 444),
+    "doom_and_despair": ("Мертвецы", "Злая судьбина и безнадега", "Doom and Despair", 4, 60, 450),
+    "death_bolt": ("Мертвецы", "Смертельный болт", "Death Bolt", 5, 30, 456),
+    "foot_of_gork": ("Орки", "Нога Горка", "Foot of Gork", 6, 50, 464),
+    "gotcha": ("Орки", "Долбить!", "Gotcha!", 5, 30, 470),
+    "gerroff": ("Орки", "Брысь!", "Gerroff!", 5, 60, 476),
+    "waaagh": ("Орки", "Вааах!", "Waaagh!", 4, 30, 482),
+    "storm_of_stone": ("Высшие Эльфы", "Каменная буря", "Storm of Stone", 6, 30, 492),
+    "light_of_battle": ("Высшие Эльфы", "Свет Битвы", "Light of Battle", 5, 30, 498),
+    "heavens_fire": ("Высшие Эльфы", "Огонь с Небес", "Heaven's Fire", 5, 30, 504),
+    "hail_of_destruction": ("Высшие Эльфы", "Деструктивный Град", "Hail of Destruction", 5, 30, 510),
+    "boon_of_chaos": ("Хаос", "Дар Хаоса", "Boon of Chaos", 4, None, 518),
+    "anger_of_the_gods": ("Хаос", "Злость Богов", "Anger of the Gods", 4, 30, 524),
+    "rage_of_chaos": ("Хаос", "Гнев Хаоса", "Rage of Chaos", 5, 30, 530),
+    "curse_of_chaos": ("Хаос", "Проклятие Хаоса", "Curse of Chaos", 5, 30, 536),
+}
+HIGH_ELF_REROLL = Source(B, 490)          # High Elves may re-roll a failed cast
+DWARF_DISPEL = 4                          # L544: Runesmith dispels on 4+
+SRC_DWARF_DISPEL = Source(B, 542, 544)
+WAND_OF_POWER = 1                         # L662–666: +1 to cast, once
+
+# Fortresses and boats (L676–762).
+BREACH = ((2, "none"), (6, "damaged"), (99, "breach"))                 # L689–692: 1-2, 3-6, 7+
+SRC_BREACH = Source(B, 687, 694)
+BOILING_OIL = {1: "none", 2: "none", 3: "one", 4: "one", 5: "d3", 6: "d3"}   # L730–733
+SRC_BOILING_OIL = Source(B, 727, 733)
+SHIP_DAMAGE = ((2, "none"), (6, "damaged"), (99, "sunk"))              # L754–762
+SRC_SHIP = Source(B, 752, 762)
+FLAME_CANNON = {1: "1-1", 2: "2-2", 3: "3-3", 4: "4-4", 5: "5-5", 6: "6-6"}  # L388–395
+SRC_FLAME_CANNON = Source(B, 388, 395)
