@@ -70,15 +70,52 @@ def book_glossary(game: str, lines: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict[str, set[str]]:
+    out = {}
+    for s in sections:
+        text = "\n".join(lines[s.line_start - 1:s.line_end])
+        out[s.id] = set(nz.terms(text)) | {nz.compact(text)} if len(text) < 80 else set(nz.terms(text))
+    return out
+
+
+def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dict[str, list[tuple[str, float]]]:
+    """Alias names per section id, each with a weight (1.0 placed with evidence, 0.8 without).
+
+    A research row names book lines; a name goes to the section(s) among them whose text
+    contains it. When none does but another section of the book does, the row's line was
+    imprecise and the name is left out (the book knows better); when nothing in the book
+    contains it (slang, English), it goes to the row's sections.
+    """
+    out: dict[str, dict[str, float]] = {}
+    terms = _section_terms(game, sections, lines)
+    starts = {s.line_start for s in sections if s.kind != "table"}
+
+    def put(sid: str, name: str, w: float) -> None:
+        d = out.setdefault(sid, {})
+        d[name] = max(d.get(name, 0.0), w)
+
     path = ALIASES / f"{game}.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for row in data.get("alias", []) + data.get("extra", []):
-        for line in row["line"] if isinstance(row["line"], list) else [row["line"]]:
-            sec = _containing(sections, line)
-            if sec is not None:
-                out.setdefault(sec.id, []).extend(row["names"])
+        rows_lines = row["line"] if isinstance(row["line"], list) else [row["line"]]
+        if any(l in starts for l in rows_lines):
+            rows_lines = [l for l in rows_lines if l in starts]
+        cands = list(dict.fromkeys(s.id for s in (_containing(sections, l) for l in rows_lines) if s is not None))
+        if not cands:
+            continue
+        for name in row["names"]:
+            nt = set(nz.terms(name))
+            if not nt:
+                continue
+            ev = [c for c in cands if nt <= terms[c] or nz.compact(name) in terms[c]]
+            if ev:
+                for c in ev:
+                    put(c, name, 1.0)
+            elif any(nt <= t for t in terms.values()):
+                continue
+            else:
+                for c in cands:
+                    put(c, name, 1.0 if len(cands) == 1 else 0.8)
     # The book's own glossary: the English goes to every section titled like the Russian.
     by_key: dict[str, list[Section]] = {}
     for s in sections:
@@ -88,8 +125,8 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
             by_key.setdefault(" ".join(nz.terms(v)), []).append(s)
     for ru, en in book_glossary(game, lines):
         for s in by_key.get(" ".join(nz.terms(ru)), []):
-            out.setdefault(s.id, []).append(en)
-    return {k: list(dict.fromkeys(v)) for k, v in out.items()}
+            put(s.id, en, 1.0)
+    return {k: list(v.items()) for k, v in out.items()}
 
 
 def build(copies: int = 1) -> RuleIndex:
@@ -97,7 +134,7 @@ def build(copies: int = 1) -> RuleIndex:
     man = manifest()
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
-    aliases: dict[str, list[str]] = {}
+    aliases: dict[str, list[tuple[str, float]]] = {}
     games: dict[str, dict] = {}
     for game in GAME_ORDER:
         lines = read_book(CORPUS / man[game]["file"])

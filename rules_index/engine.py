@@ -28,10 +28,10 @@ from rules_index import normalize as nz
 from rules_index.outline import Section, strip_markup
 
 EXACT_TITLE = 100.0
-EXACT_ALIAS = 96.0
+ALIAS_WEIGHT = 0.96
 NAME_MAX = 90.0
 BODY_MAX = 40.0
-BODY_WEIGHT_WITH_NAME = 0.4
+BODY_WEIGHT_WITH_NAME = 0.7
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
 MAX_QUERY_TERMS = 12
@@ -60,7 +60,7 @@ class _Name:
     doc: int
     text: str
     terms: tuple[str, ...]
-    is_alias: bool
+    weight: float          # 1.0 for the title, ALIAS_WEIGHT (or less) for aliases
 
 
 _NUM_PREFIX = re.compile(r"^\s*\d+(?:\.\d+)*\.?\s+")
@@ -87,11 +87,20 @@ def title_variants(title: str) -> list[str]:
     return [v for v in dict.fromkeys(o.strip(" .") for o in out) if v]
 
 
+def name_formula(n_cov: float, q_cov: float) -> float:
+    """How well a name answers the query: all of the query in the name matters most."""
+    return (n_cov ** NAME_N_EXP) * (q_cov ** NAME_Q_EXP)
+
+
+NAME_N_EXP = 1.0
+NAME_Q_EXP = 1.0
+
+
 class RuleIndex:
     """Sections of the books plus the structures search needs; built by `rules_index.build`."""
 
     def __init__(self, sections: list[Section], texts: dict[str, list[str]],
-                 aliases: dict[str, list[str]], games: dict[str, dict]) -> None:
+                 aliases: dict[str, list[tuple[str, float]]], games: dict[str, dict]) -> None:
         self.sections = sections
         self.games = games                       # manifest entries by game id
         self.by_id = {s.id: i for i, s in enumerate(sections)}
@@ -110,10 +119,11 @@ class RuleIndex:
                 if parent is not None:
                     variants.append("таблица " + title_variants(parent.title)[0])
             for v in variants:
-                self._add_name(i, v, False)
-            for a in aliases.get(sec.id, []):
-                self._add_name(i, a, True)
-            body_terms = nz.terms(self.body(sec))
+                self._add_name(i, v, 1.0)
+            for a, w in aliases.get(sec.id, []):
+                self._add_name(i, a, w * ALIAS_WEIGHT)
+            # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
+            body_terms = nz.terms(self.body(sec, with_heading=True) + "\n" + " ".join(sec.path))
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -121,6 +131,16 @@ class RuleIndex:
             for t, n in tf.items():
                 self.body_postings[t].append((i, n))
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
+        # Slang as synonyms: a one-word alias («рукопашка», «кавер») also stands for the words
+        # of its section's title, so the body search finds rules that use the book's words.
+        self.synonyms: dict[str, set[str]] = defaultdict(set)
+        for n in self.names:
+            if n.weight < 1.0 and len(n.terms) == 1:
+                main = title_variants(sections[n.doc].title)
+                ru = main[1] if len(main) > 1 and re.search("[а-я]", main[1].lower()) else main[0]
+                own = [t for t in nz.terms(ru) if t != n.terms[0]]
+                if 0 < len(own) <= 3:
+                    self.synonyms[n.terms[0]].update(own)
         n_docs = len(sections)
         self.body_idf = {t: math.log(1 + (n_docs - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.body_postings.items()}
         n_names = len(self.names)
@@ -130,12 +150,12 @@ class RuleIndex:
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
 
     # -- building ------------------------------------------------------------------------------
-    def _add_name(self, doc: int, text: str, is_alias: bool) -> None:
+    def _add_name(self, doc: int, text: str, weight: float) -> None:
         terms = tuple(nz.terms(text)) or tuple(nz.terms(text, keep_stopwords=True))
         if not terms:
             return
         nid = len(self.names)
-        self.names.append(_Name(doc, text, terms, is_alias))
+        self.names.append(_Name(doc, text, terms, weight))
         self.exact[" ".join(terms)].append(nid)
         compact = nz.compact(text)
         if compact and compact != " ".join(terms):
@@ -148,10 +168,14 @@ class RuleIndex:
         i = self.by_id.get(section_id)
         return self.sections[i] if i is not None else None
 
-    def body(self, sec: Section) -> str:
-        """The section's text below its heading, markup stripped, blank-line paragraphs kept."""
+    def body(self, sec: Section, with_heading: bool = False) -> str:
+        """The section's text below its heading, markup stripped, blank-line paragraphs kept.
+
+        Entries whose heading line carries the text («Осветительные приборы. Фонари, …») and
+        tables keep their first line."""
         lines = self.lines[sec.game][sec.line_start:sec.line_end]
-        if sec.kind == "table":
+        first = self.lines[sec.game][sec.line_start - 1]
+        if sec.kind == "table" or with_heading or len(first.strip()) > len(sec.title) + 12:
             lines = self.lines[sec.game][sec.line_start - 1:sec.line_end]
         out = []
         for raw in lines:
@@ -198,11 +222,19 @@ class RuleIndex:
                         break
                     if v != term:
                         out.setdefault(v, 0.85 if len(term) >= 4 else 0.6)
-            for k in range(len(term) - 1, 3, -1):      # the query word is longer than a book stem
+            for k in range(len(term) - 1, max(3, int(len(term) * 0.6)), -1):   # a book stem is a prefix
                 pre = term[:k]
                 if pre in self.name_postings or pre in self.body_postings:
                     out.setdefault(pre, 0.8 * k / len(term) + 0.1)
                     break
+            if len(term) >= 6:                          # same word, other inflection the stemmer kept
+                pre = term[:max(5, len(term) - 3)]
+                for vocab in (self.name_vocab, self.body_vocab):
+                    lo = _bisect(vocab, pre)
+                    for j in range(lo, min(lo + 20, len(vocab))):
+                        if not vocab[j].startswith(pre):
+                            break
+                        out.setdefault(vocab[j], 0.75)
         if len(term) >= 4 and not term[0].isdigit():
             cutoff = 80 if len(term) >= 6 else 75
             for vocab in (self.name_vocab, self.body_vocab):
@@ -210,7 +242,11 @@ class RuleIndex:
                                                    score_cutoff=cutoff, limit=6):
                     if v not in out and abs(len(v) - len(term)) <= 3:
                         out[v] = 0.8 * score / 100
-        res = tuple(sorted(out.items(), key=lambda kv: -kv[1])[:10])
+        res = sorted(out.items(), key=lambda kv: -kv[1])[:10]
+        for syn in sorted(self.synonyms.get(term, ())):
+            if syn not in out:
+                res.append((syn, 0.7))
+        res = tuple(res)
         if len(self._expansions) < 50_000:
             self._expansions[term] = res
         return res
@@ -250,7 +286,7 @@ class RuleIndex:
                 n = self.names[nid]
                 if allowed is not None and n.doc not in allowed:
                     continue
-                s = EXACT_ALIAS if n.is_alias else EXACT_TITLE
+                s = EXACT_TITLE * n.weight
                 if s > name_best.get(n.doc, 0):
                     name_best[n.doc] = s
 
@@ -274,6 +310,7 @@ class RuleIndex:
                     if allowed is not None and self.names[nid].doc not in allowed:
                         continue
                     d = per_name[nid]
+                    sim = sim * sim          # a near miss on a name counts much less than a hit
                     if sim > d.get(qi, 0):
                         d[qi] = sim
                     dt = per_name_terms[nid]
@@ -286,9 +323,8 @@ class RuleIndex:
             q_cov = sum(q_weights[qi] * sim for qi, sim in matched.items() if qi < len(q_weights)) / q_total
             if any(qi >= len(q_weights) for qi in matched):      # a compound covered two words
                 q_cov = max(q_cov, n_cov)
-            s = NAME_MAX * (0.5 * n_cov + 0.5 * q_cov)
-            if n.is_alias:
-                s *= 0.96
+            s = NAME_MAX * name_formula(n_cov, q_cov)
+            s *= n.weight
             if s > name_best.get(n.doc, 0):
                 name_best[n.doc] = s
 
@@ -326,8 +362,8 @@ class RuleIndex:
             sec = self.sections[doc]
             if sec.length > 200:
                 s -= 30
-            if sec.line_end == sec.line_start and sec.children:
-                s -= 8                      # navigation-only heading: prefer the rule under it
+            if self.doc_len[doc] - len(sec.path) * 2 < 4:
+                s -= 8                      # no text of its own (navigation heading, «????»)
             if sec.kind == "table" and not wants_table:
                 s -= 3
             ranked.append((s, doc))

@@ -68,6 +68,8 @@ _QUOTES = str.maketrans({"″": '"', "”": '"', "“": '"', "’": "'", "«": '
 
 
 def _fold_lookalikes(token: str) -> str:
+    if token in STOPWORDS:
+        return token
     has_lat = any("a" <= ch <= "z" for ch in token)
     has_cyr = any("а" <= ch <= "я" or ch in "іѕј" for ch in token)
     if has_lat and has_cyr:

@@ -41,7 +41,7 @@ class Section:
     line_end: int
     parent: str | None
     path: tuple[str, ...]          # ancestor titles, outermost first (not including own title)
-    kind: str = "section"          # "section" | "table"
+    kind: str = "section"          # "section" | "entry" (a labelled item inside one) | "table"
     children: list[str] = field(default_factory=list)
 
     @property
@@ -359,7 +359,7 @@ def build_outline(game: str, lines: list[str]) -> list[Section]:
         sec = Section(
             id=f"{game}:{h.line}", game=game, title=h.title, level=h.level,
             line_start=h.line, line_end=end, parent=parent.id if parent else None,
-            path=tuple(s.title for s in stack if s.level > 0), kind=h.kind if h.kind == "table" else "section",
+            path=tuple(s.title for s in stack if s.level > 0), kind=h.kind,
         )
         if parent:
             parent.children.append(sec.id)

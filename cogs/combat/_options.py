@@ -76,3 +76,13 @@ def parse_plus(text: str | None, *, low: int = 2, high: int = 6, error: str = "c
     if not match or not low <= int(match.group(1)) <= high:
         raise UserError(error, example=example, text=text, low=low, high=high)
     return int(match.group(1))
+
+
+def localized_params(prefix: str, *names: str):
+    """Rename and describe parameters from catalog keys `<prefix>.<name>.name` / `.desc`."""
+    from cogs._common import L
+
+    def decorate(func):
+        func = app_commands.rename(**{n: L(f"{prefix}.{n}.name") for n in names})(func)
+        return app_commands.describe(**{n: L(f"{prefix}.{n}.desc") for n in names})(func)
+    return decorate

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
-from games.flames_of_war.shooting import apply_pin, saves_and_firepower, TRACK_HITS
+from games.flames_of_war.shooting import apply_pin, saves_and_firepower, TRACK_DESTROYED, TRACK_HITS
 from games.procedure import Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
 
@@ -46,6 +46,8 @@ def bombard(roller: Roller, *, teams_under_template: int, is_hit_on: int, attemp
     if target and hits:
         result.changes.insert(0, StateChange(target, TRACK_HITS, "add", hits, reason=Msg.of("fow.reason.hits")))
     if hits:
-        saves_and_firepower(roller, result, hits, save, fp, top_armour=True)
+        destroyed = saves_and_firepower(roller, result, hits, save, fp, top_armour=True)
+        if target and destroyed:
+            result.changes.append(StateChange(target, TRACK_DESTROYED, "add", destroyed, reason=Msg.of("fow.reason.firepower")))
     result.data.update(need=t, hits=hits, reroll=reroll)
     return result

@@ -13,7 +13,7 @@ from games.procedure import Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
 
 GAME = "flames_of_war"
-TRACK_TEAMS_LOST = "teams_lost"
+TRACK_TEAMS_LOST = "teams_destroyed"
 
 
 def assault_need(skill: str | None, number: int | None, settings: dict[str, str] | None) -> tuple[int, Msg]:

@@ -17,6 +17,7 @@ from i18n import Msg, UserError
 
 GAME = "flames_of_war"
 TRACK_HITS = "hits"
+TRACK_DESTROYED = "teams_destroyed"
 STATUS_PINNED = "pinned"
 MAX_DICE = 200
 
@@ -145,6 +146,8 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
     if target and hits:
         result.changes.insert(0, StateChange(target, TRACK_HITS, "add", hits, reason=Msg.of("fow.reason.hits")))
     if hits:
-        saves_and_firepower(roller, result, hits, save, fp)
+        destroyed = saves_and_firepower(roller, result, hits, save, fp)
+        if target and destroyed:
+            result.changes.append(StateChange(target, TRACK_DESTROYED, "add", destroyed, reason=Msg.of("fow.reason.firepower")))
     result.data.update(dice=n, need=t, hits=hits, reroll=reroll)
     return result

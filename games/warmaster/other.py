@@ -9,7 +9,7 @@ from games.warmaster import rules as W
 from i18n import Msg, UserError
 
 GAME = "warmaster"
-STATUS_OFF_TABLE = "off_table"
+STATUS_DESTROYED = "destroyed"
 
 
 def left_table_band(value: int) -> str:
@@ -36,10 +36,8 @@ def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
     result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=str(W.SRC_LEFT_TABLE)))
     if general and value <= 2:
         result.outcome.append(Msg.of("wm.left_table.general", source="warmaster L36"))
-    if unit and band in ("gone", "maybe"):
-        result.changes.append(StateChange(unit, STATUS_OFF_TABLE, "status_on", reason=Msg.of("wm.reason.left_table")))
-    if unit and band in ("edge", "back"):
-        result.changes.append(StateChange(unit, STATUS_OFF_TABLE, "status_off", reason=Msg.of("wm.reason.returned")))
+    if unit and band == "gone":
+        result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of("wm.reason.left_table")))
     result.data.update(roll=roll, value=value, band=band)
     return result
 
