@@ -1,0 +1,447 @@
+"""Per-channel game state commands: /game, /unit, /status, /blast, /damage, /turn, /history,
+/undo. Thin: parse options, call the store (`db/`), render. The rules live in
+`games/<id>/state.py`; permissions and transactions in `db/store.py`."""
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._common import L, actor_of, channel_key, locale_of
+from cogs.state import _render as render
+from db import Actor, GameView, StateStore
+from games.catalog import GAMES
+from games.house_rules import house_rules
+from games.procedure import StateChange
+from games.state_base import UnitState, rules_for
+from i18n import Msg, UserError, tr
+
+IMPORT_LIMIT_KB = 1024
+AMOUNT_LIMIT = 1000
+GAME_CHOICES = [app_commands.Choice(name=L(f"state.choice.game.{gid}"), value=gid) for gid in GAMES]
+
+
+def _store(interaction: discord.Interaction) -> StateStore:
+    return interaction.client.services.state
+
+
+def _actor(interaction: discord.Interaction) -> Actor:
+    user_id, name, moderator = actor_of(interaction)
+    return Actor(user_id, name, moderator)
+
+
+def _p(key: str) -> app_commands.locale_str:
+    return L(f"state.param.{key}.name")
+
+
+def _d(key: str) -> app_commands.locale_str:
+    return L(f"state.param.{key}.desc")
+
+
+async def _send(interaction: discord.Interaction, *, embed: discord.Embed | None = None,
+                embeds: list[discord.Embed] | None = None, ephemeral: bool = False, **kw) -> None:
+    if embeds is None:
+        embeds = [embed] if embed is not None else []
+    await interaction.response.send_message(embeds=embeds[:10], ephemeral=ephemeral, **kw)
+
+
+async def _need_game(interaction: discord.Interaction) -> GameView:
+    return await _store(interaction).require_game(*channel_key(interaction))
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+class StateCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # ================================================================ /game
+    game = app_commands.Group(name=L("state.cmd.game.name"), description=L("state.cmd.game.desc"), guild_only=True)
+
+    @game.command(name=L("state.cmd.game.start.name"), description=L("state.cmd.game.start.desc"))
+    @app_commands.rename(system=_p("game"), name=_p("game_name"), side=_p("side"))
+    @app_commands.describe(system=_d("game"), name=_d("game_name"), side=_d("own_side"))
+    @app_commands.choices(system=GAME_CHOICES)
+    async def game_start(self, interaction: discord.Interaction, system: str, name: str | None = None,
+                         side: str | None = None) -> None:
+        locale = locale_of(interaction)
+        game = await _store(interaction).start_game(*channel_key(interaction), _actor(interaction), system, name, side)
+        embed = discord.Embed(title=tr("state.reply.started", locale, game=GAMES[game.system].title(locale)),
+                              description=render.game_header(game, locale) + "\n\n" + tr("state.reply.next_steps", locale),
+                              colour=render.COLOUR)
+        await _send(interaction, embed=embed)
+
+    @game.command(name=L("state.cmd.game.join.name"), description=L("state.cmd.game.join.desc"))
+    @app_commands.rename(side=_p("side"), player=_p("player"))
+    @app_commands.describe(side=_d("side"), player=_d("player"))
+    async def game_join(self, interaction: discord.Interaction, side: str,
+                        player: discord.Member | None = None) -> None:
+        other = None if player is None else Actor(player.id, player.display_name, False)
+        result = await _store(interaction).join(*channel_key(interaction), _actor(interaction), side, other)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @game_join.autocomplete("side")
+    async def _side_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        if game is None:
+            return []
+        sides = {s for s in game.sides}
+        for unit_side in await self._unit_sides(interaction):
+            sides.add(unit_side)
+        return [_choice(s, s) for s in sorted(sides) if current.casefold() in s.casefold()][:25]
+
+    async def _unit_sides(self, interaction: discord.Interaction) -> set[str]:
+        try:
+            _, units = await _store(interaction).units(*channel_key(interaction))
+        except UserError:
+            return set()
+        return {u.side for u in units}
+
+    @game.command(name=L("state.cmd.game.status.name"), description=L("state.cmd.game.status.desc"))
+    async def game_status(self, interaction: discord.Interaction) -> None:
+        game, units = await _store(interaction).units(*channel_key(interaction))
+        await _send(interaction, embeds=render.status_embeds(game, units, locale_of(interaction)))
+
+    @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
+    async def game_end(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        game = await _store(interaction).end_game(*channel_key(interaction), _actor(interaction))
+        await _send(interaction, embed=discord.Embed(
+            title=tr("state.reply.ended", locale, game=GAMES[game.system].title(locale)),
+            description=tr("state.reply.ended_hint", locale), colour=render.COLOUR))
+
+    @game.command(name=L("state.cmd.game.export.name"), description=L("state.cmd.game.export.desc"))
+    async def game_export(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        data = await _store(interaction).export_game(*channel_key(interaction))
+        raw = json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")
+        filename = f"{data['game']['system']}-{interaction.channel_id}-turn{data['game']['turn']}.json"
+        await interaction.response.send_message(
+            content=tr("state.reply.exported", locale, units=len(data["units"])),
+            file=discord.File(io.BytesIO(raw), filename=filename))
+
+    @game.command(name=L("state.cmd.game.import.name"), description=L("state.cmd.game.import.desc"))
+    @app_commands.rename(file=_p("file"))
+    @app_commands.describe(file=_d("file"))
+    async def game_import(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size and file.size > IMPORT_LIMIT_KB * 1024:
+            raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
+        raw = await file.read()
+        if len(raw) > IMPORT_LIMIT_KB * 1024:
+            raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
+        try:
+            data = json.loads(raw.decode("utf-8-sig"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise UserError("state.error.import_not_json", example="state.example.game_import") from None
+        result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), data)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @game.command(name=L("state.cmd.game.settings.name"), description=L("state.cmd.game.settings.desc"))
+    @app_commands.rename(setting=_p("setting"), value=_p("value"))
+    @app_commands.describe(setting=_d("setting"), value=_d("value"))
+    async def game_settings(self, interaction: discord.Interaction, setting: str | None = None,
+                            value: str | None = None) -> None:
+        locale = locale_of(interaction)
+        game = await _need_game(interaction)
+        if setting is None or value is None:
+            if setting is not None or value is not None:
+                raise UserError("state.error.setting_needs_both", example="state.example.settings")
+            await _send(interaction, embed=render.settings_embed(game, house_rules(game.system), locale), ephemeral=True)
+            return
+        result = await _store(interaction).set_setting(*channel_key(interaction), _actor(interaction), setting, value)
+        await _send(interaction, embed=render.result_embed(result, locale))
+
+    @game_settings.autocomplete("setting")
+    async def _setting_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        if game is None:
+            return []
+        locale = locale_of(interaction)
+        return [_choice(f"{key} — {rule.title.render(locale)}", key) for key, rule in house_rules(game.system).items()
+                if current.casefold() in (key + rule.title.render(locale)).casefold()][:25]
+
+    @game_settings.autocomplete("value")
+    async def _value_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        rule = None if game is None else house_rules(game.system).get(getattr(interaction.namespace, "setting", None) or "")
+        if rule is None:
+            return []
+        locale = locale_of(interaction)
+        out = []
+        for choice in rule.choices:
+            title = rule.choice_titles.get(choice)
+            out.append(_choice(f"{choice} — {title.render(locale)}" if title else choice, choice))
+        return out[:25]
+
+    # ================================================================ /unit
+    unit = app_commands.Group(name=L("state.cmd.unit.name"), description=L("state.cmd.unit.desc"), guild_only=True)
+
+    @unit.command(name=L("state.cmd.unit.add.name"), description=L("state.cmd.unit.add.desc"))
+    @app_commands.rename(name=_p("unit_name"), size=_p("size"), side=_p("side"), unit_type=_p("type"), per=_p("per"))
+    @app_commands.describe(name=_d("unit_name"), size=_d("size"), side=_d("side"), unit_type=_d("type"), per=_d("per"))
+    async def unit_add(self, interaction: discord.Interaction, name: str, size: app_commands.Range[int, 1, 10000],
+                       side: str | None = None, unit_type: str | None = None,
+                       per: app_commands.Range[int, 1, 100] | None = None) -> None:
+        result = await _store(interaction).add_unit(*channel_key(interaction), _actor(interaction), name, size,
+                                                    side, unit_type, per)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit_add.autocomplete("side")
+    async def _unit_side_ac(self, interaction: discord.Interaction, current: str):
+        return await self._side_ac(interaction, current)
+
+    @unit_add.autocomplete("unit_type")
+    async def _type_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        if game is None:
+            return []
+        locale = locale_of(interaction)
+        return [_choice(title.render(locale), key) for key, title in rules_for(game.system).unit_types.items()
+                if current.casefold() in (key + title.render(locale)).casefold()][:25]
+
+    @unit.command(name=L("state.cmd.unit.remove.name"), description=L("state.cmd.unit.remove.desc"))
+    @app_commands.rename(unit=_p("unit"))
+    @app_commands.describe(unit=_d("unit"))
+    async def unit_remove(self, interaction: discord.Interaction, unit: str) -> None:
+        result = await _store(interaction).remove_unit(*channel_key(interaction), _actor(interaction), unit)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.rename.name"), description=L("state.cmd.unit.rename.desc"))
+    @app_commands.rename(unit=_p("unit"), new_name=_p("new_name"))
+    @app_commands.describe(unit=_d("unit"), new_name=_d("new_name"))
+    async def unit_rename(self, interaction: discord.Interaction, unit: str, new_name: str) -> None:
+        result = await _store(interaction).rename_unit(*channel_key(interaction), _actor(interaction), unit, new_name)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.list.name"), description=L("state.cmd.unit.list.desc"))
+    @app_commands.rename(side=_p("side"))
+    @app_commands.describe(side=_d("side_filter"))
+    async def unit_list(self, interaction: discord.Interaction, side: str | None = None) -> None:
+        locale = locale_of(interaction)
+        game, units = await _store(interaction).units(*channel_key(interaction))
+        if side:
+            units = [u for u in units if u.side.casefold().replace("ё", "е") == side.casefold().replace("ё", "е")]
+        lines = [render.unit_line(game, u, locale, with_side=not side) for u in units]
+        embed = discord.Embed(title=tr("state.show.units_title", locale, n=len(units)),
+                              description=render.trim("\n".join(lines) or tr("state.show.no_units", locale), 4096),
+                              colour=render.COLOUR)
+        await _send(interaction, embed=render.fit_embed(embed))
+
+    @unit_list.autocomplete("side")
+    async def _list_side_ac(self, interaction: discord.Interaction, current: str):
+        return await self._side_ac(interaction, current)
+
+    # ================================================================ /status
+    status = app_commands.Group(name=L("state.cmd.status.name"), description=L("state.cmd.status.desc"), guild_only=True)
+
+    @status.command(name=L("state.cmd.status.set.name"), description=L("state.cmd.status.set.desc"))
+    @app_commands.rename(unit=_p("unit"), condition=_p("status"))
+    @app_commands.describe(unit=_d("unit"), condition=_d("status"))
+    async def status_set(self, interaction: discord.Interaction, unit: str, condition: str) -> None:
+        await self._status(interaction, unit, condition, True)
+
+    @status.command(name=L("state.cmd.status.clear.name"), description=L("state.cmd.status.clear.desc"))
+    @app_commands.rename(unit=_p("unit"), condition=_p("status"))
+    @app_commands.describe(unit=_d("unit"), condition=_d("status"))
+    async def status_clear(self, interaction: discord.Interaction, unit: str, condition: str) -> None:
+        await self._status(interaction, unit, condition, False)
+
+    async def _status(self, interaction: discord.Interaction, unit: str, condition: str, on: bool) -> None:
+        locale = locale_of(interaction)
+        game = await _need_game(interaction)
+        rules = rules_for(game.system)
+        key = _status_key(rules, condition)
+        label = rules.statuses[key].label if key in rules.statuses else Msg.of("state.show.tag", tag=key)
+        summary = Msg.of("state.event.status_on" if on else "state.event.status_off", unit=unit, status=label)
+        result = await _store(interaction).change_units(
+            *channel_key(interaction), _actor(interaction),
+            [StateChange(unit, key, "status_on" if on else "status_off")], summary, kind="status")
+        await _send(interaction, embed=render.result_embed(result, locale))
+
+    @status_set.autocomplete("condition")
+    @status_clear.autocomplete("condition")
+    async def _status_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        if game is None:
+            return []
+        locale = locale_of(interaction)
+        return [_choice(track.label.render(locale), key) for key, track in rules_for(game.system).statuses.items()
+                if current.casefold() in (key + track.label.render(locale)).casefold()][:25]
+
+    # ================================================================ /blast (Epic)
+    blast = app_commands.Group(name=L("state.cmd.blast.name"), description=L("state.cmd.blast.desc"), guild_only=True)
+
+    @blast.command(name=L("state.cmd.blast.add.name"), description=L("state.cmd.blast.add.desc"))
+    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
+    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
+    async def blast_add(self, interaction: discord.Interaction, unit: str,
+                        amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
+        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "add", amount)],
+                          Msg.of("state.event.blast_add", n=amount, unit=unit))
+
+    @blast.command(name=L("state.cmd.blast.remove.name"), description=L("state.cmd.blast.remove.desc"))
+    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
+    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
+    async def blast_remove(self, interaction: discord.Interaction, unit: str,
+                           amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
+        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "add", -amount)],
+                          Msg.of("state.event.blast_remove", n=amount, unit=unit))
+
+    @blast.command(name=L("state.cmd.blast.clear.name"), description=L("state.cmd.blast.clear.desc"))
+    @app_commands.rename(unit=_p("formation"))
+    @app_commands.describe(unit=_d("formation"))
+    async def blast_clear(self, interaction: discord.Interaction, unit: str) -> None:
+        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "set", 0)],
+                          Msg.of("state.event.blast_clear", unit=unit))
+
+    @blast.command(name=L("state.cmd.blast.rally.name"), description=L("state.cmd.blast.rally.desc"))
+    @app_commands.rename(unit=_p("formation"), initiative=_p("initiative"), enemy_near=_p("enemy_near"),
+                         leaders=_p("leaders"))
+    @app_commands.describe(unit=_d("formation"), initiative=_d("initiative"), enemy_near=_d("enemy_near"),
+                           leaders=_d("leaders"))
+    async def blast_rally(self, interaction: discord.Interaction, unit: str, initiative: app_commands.Range[int, 1, 6],
+                          enemy_near: bool = False, leaders: app_commands.Range[int, 0, 20] = 0) -> None:
+        store = _store(interaction)
+        game = await store.require_game(*channel_key(interaction))
+        _require_epic(game)
+        found = await store.find_unit(*channel_key(interaction), unit)
+        if found is None:
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
+        # L624: a D6 against the initiative, −2 if broken, −1 with an enemy within 30 cm.
+        modifier = (-2 if found.has("broken") else 0) + (-1 if enemy_near else 0)
+        die = interaction.client.services.roller.die(6)
+        passed = die + modifier >= initiative
+        verdict = Msg.of("state.epic.passed" if passed else "state.epic.failed")
+        roll = Msg.of("state.epic.rally_roll", need=initiative, die=die, mod=f"{modifier:+d}", total=die + modifier,
+                      verdict=verdict)
+        await self._blast(interaction, found.name, [StateChange(found.name, "rally", "set", 1 + leaders if passed else 0)],
+                          Msg.of("state.event.rally", unit=found.name, result=verdict), extra=[roll],
+                          payload={"die": die, "modifier": modifier, "initiative": initiative, "passed": passed})
+
+    async def _blast(self, interaction: discord.Interaction, unit: str, changes: list[StateChange], summary: Msg,
+                     extra: list[Msg] | None = None, payload: dict | None = None) -> None:
+        store = _store(interaction)
+        game = await store.require_game(*channel_key(interaction))
+        _require_epic(game)
+        if summary.params.get("unit") == unit:
+            found = await store.find_unit(*channel_key(interaction), unit)
+            if found is not None:   # show the name as the players wrote it, not as typed now
+                summary = Msg(summary.key, {**summary.params, "unit": found.name})
+        result = await store.change_units(*channel_key(interaction), _actor(interaction), changes, summary,
+                                          kind="blast", payload=payload)
+        embed = render.result_embed(result, locale_of(interaction))
+        if extra:
+            embed.description = render.render_msgs(extra, locale_of(interaction)) + "\n" + (embed.description or "")
+        await _send(interaction, embed=render.fit_embed(embed))
+
+    # ================================================================ /damage
+    @app_commands.command(name=L("state.cmd.damage.name"), description=L("state.cmd.damage.desc"))
+    @app_commands.rename(unit=_p("unit"), amount=_p("amount"))
+    @app_commands.describe(unit=_d("unit"), amount=_d("damage_amount"))
+    @app_commands.guild_only()
+    async def damage(self, interaction: discord.Interaction, unit: str,
+                     amount: app_commands.Range[int, -AMOUNT_LIMIT, AMOUNT_LIMIT]) -> None:
+        if amount == 0:
+            raise UserError("state.error.bad_amount", example="state.example.damage", limit=AMOUNT_LIMIT)
+        store = _store(interaction)
+        game = await store.require_game(*channel_key(interaction))
+        found = await store.find_unit(*channel_key(interaction), unit)
+        if found is None:
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
+        rules = rules_for(game.system)
+        state = UnitState(found.name, found.side, found.type, found.size, found.per, dict(found.values),
+                          set(found.statuses), dict(found.data))
+        result = await store.change_units(*channel_key(interaction), _actor(interaction), rules.damage(state, amount),
+                                          Msg.of("state.event.damage", n=amount, unit=found.name), kind="damage")
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    # ================================================================ /turn
+    turn = app_commands.Group(name=L("state.cmd.turn.name"), description=L("state.cmd.turn.desc"), guild_only=True)
+
+    @turn.command(name=L("state.cmd.turn.next.name"), description=L("state.cmd.turn.next.desc"))
+    @app_commands.rename(side=_p("side"))
+    @app_commands.describe(side=_d("active_side"))
+    async def turn_next(self, interaction: discord.Interaction, side: str | None = None) -> None:
+        result = await _store(interaction).next_turn(*channel_key(interaction), _actor(interaction), side)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @turn_next.autocomplete("side")
+    async def _turn_side_ac(self, interaction: discord.Interaction, current: str):
+        return await self._side_ac(interaction, current)
+
+    @turn.command(name=L("state.cmd.turn.phase.name"), description=L("state.cmd.turn.phase.desc"))
+    @app_commands.rename(phase=_p("phase"))
+    @app_commands.describe(phase=_d("phase"))
+    async def turn_phase(self, interaction: discord.Interaction, phase: str | None = None) -> None:
+        game = await _need_game(interaction)
+        if not rules_for(game.system).phases:
+            raise UserError("state.error.no_phases", example="state.example.turn_next")
+        result = await _store(interaction).set_phase(*channel_key(interaction), _actor(interaction), phase)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @turn_phase.autocomplete("phase")
+    async def _phase_ac(self, interaction: discord.Interaction, current: str):
+        game = await _store(interaction).channel_game(*channel_key(interaction))
+        if game is None:
+            return []
+        locale = locale_of(interaction)
+        return [_choice(tr(f"state.phase.{game.system}.{p}", locale), p) for p in rules_for(game.system).phases
+                if current.casefold() in (p + tr(f"state.phase.{game.system}.{p}", locale)).casefold()][:25]
+
+    # ================================================================ /history, /undo
+    @app_commands.command(name=L("state.cmd.history.name"), description=L("state.cmd.history.desc"))
+    @app_commands.rename(limit=_p("limit"))
+    @app_commands.describe(limit=_d("limit"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, limit: app_commands.Range[int, 1, 25] = 10) -> None:
+        store = _store(interaction)
+        game = await store.require_game(*channel_key(interaction))
+        events = await store.history(*channel_key(interaction), limit)
+        await _send(interaction, embed=render.history_embed(game, events, locale_of(interaction)))
+
+    @app_commands.command(name=L("state.cmd.undo.name"), description=L("state.cmd.undo.desc"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        event = await _store(interaction).undo(*channel_key(interaction), _actor(interaction))
+        await _send(interaction, embed=discord.Embed(
+            title=tr("state.reply.undone", locale, id=event.id),
+            description=tr("state.reply.undone_what", locale, summary=event.summary.render(locale), actor=event.actor_name),
+            colour=render.COLOUR))
+
+    # ================================================================ unit autocomplete
+    @unit_remove.autocomplete("unit")
+    @unit_rename.autocomplete("unit")
+    @status_set.autocomplete("unit")
+    @status_clear.autocomplete("unit")
+    @blast_add.autocomplete("unit")
+    @blast_remove.autocomplete("unit")
+    @blast_clear.autocomplete("unit")
+    @blast_rally.autocomplete("unit")
+    @damage.autocomplete("unit")
+    async def _unit_ac(self, interaction: discord.Interaction, current: str):
+        names = await _store(interaction).unit_names(*channel_key(interaction), current)
+        return [_choice(n, n) for n in names]
+
+
+def _require_epic(game: GameView) -> None:
+    if game.system != "epic":
+        raise UserError("state.error.not_epic", example="state.example.damage", game=GAMES[game.system].title_en)
+
+
+def _status_key(rules, typed: str) -> str:
+    """A status key from its key or its title in either language."""
+    wanted = " ".join(typed.casefold().replace("ё", "е").split())
+    for key, track in rules.statuses.items():
+        titles = {key, track.label.render("ru").casefold().replace("ё", "е"), track.label.render("en").casefold()}
+        if wanted in titles or wanted.replace(" ", "_") == key:
+            return key
+    if rules.free_statuses and wanted:
+        return wanted[:32]
+    raise UserError("state.error.unknown_status", example="state.example.status_set", status=typed,
+                    statuses=", ".join(rules.statuses))

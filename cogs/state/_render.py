@@ -1,0 +1,111 @@
+"""Game state as Discord embeds: the status board, unit lines, what a change did."""
+from __future__ import annotations
+
+from datetime import datetime
+
+import discord
+
+from cogs._common import fit_embed, trim
+from db import AppliedResult, EventView, GameView, UnitView, fold
+from games.catalog import GAMES
+from games.state_base import UnitState, rules_for
+from games.house_rules import effective
+from i18n import Msg, tr
+
+COLOUR = discord.Colour.dark_teal()
+BROKEN_COLOUR = discord.Colour.orange()
+
+
+def _state(unit: UnitView) -> UnitState:
+    return UnitState(unit.name, unit.side, unit.type, unit.size, unit.per, dict(unit.values),
+                     set(unit.statuses), dict(unit.data))
+
+
+def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = False) -> str:
+    rules = rules_for(game.system)
+    state = _state(unit)
+    parts = [m.render(locale) for m in rules.describe(state, effective(game.system, game.settings))]
+    statuses = [m.render(locale) for m in rules.status_titles(state)]
+    kind = rules.unit_types.get(unit.type)
+    head = f"**{discord.utils.escape_markdown(unit.name)}**"
+    if kind is not None and unit.type != rules.default_type:
+        head += f" ({kind.render(locale)})"
+    if with_side:
+        head += f" — {discord.utils.escape_markdown(unit.side)}"
+    text = head + ": " + " · ".join(parts)
+    if statuses:
+        text += " · **" + ", ".join(statuses) + "**"
+    return text
+
+
+def game_header(game: GameView, locale: str) -> str:
+    title = GAMES[game.system].title(locale)
+    phase = tr(f"state.phase.{game.system}.{game.phase}", locale) if game.phase else None
+    lines = [tr("state.show.game", locale, game=title, name=game.name or "—", owner=game.owner_name)]
+    lines.append(tr("state.show.turn", locale, turn=game.turn) +
+                 (" · " + tr("state.show.phase", locale, phase=phase) if phase else "") +
+                 (" · " + tr("state.show.active_side", locale, side=game.active_side) if game.active_side else ""))
+    return "\n".join(lines)
+
+
+def status_embeds(game: GameView, units: list[UnitView], locale: str) -> list[discord.Embed]:
+    """The board: a header, then one embed per side with its players and units."""
+    header = discord.Embed(title=tr("state.show.status_title", locale), description=game_header(game, locale), colour=COLOUR)
+    sides: dict[str, str] = {fold(s): s for s in game.sides}
+    for unit in units:
+        sides.setdefault(fold(unit.side), unit.side)
+    embeds = [fit_embed(header)]
+    if not units:
+        header.description += "\n\n" + tr("state.show.no_units", locale)
+    for key, side in list(sides.items())[:9]:
+        players = ", ".join(p.name for p in game.players if fold(p.side) == key) or "—"
+        lines = [unit_line(game, u, locale) for u in units if fold(u.side) == key]
+        broken = any(u.has("broken") for u in units if fold(u.side) == key)
+        embed = discord.Embed(title=trim(side, 256), colour=BROKEN_COLOUR if broken else COLOUR,
+                              description=trim(tr("state.show.players", locale, players=players) + "\n" +
+                                               ("\n".join(lines) or tr("state.show.no_units_side", locale)), 4096))
+        embeds.append(fit_embed(embed))
+    return embeds
+
+
+def result_embed(result: AppliedResult, locale: str) -> discord.Embed:
+    """What a command did: its summary, the rules' messages, each unit before → after."""
+    lines = [m.render(locale) for m in result.messages]
+    for change in result.units:
+        if change.after is not None and change.before is not None:
+            lines.append("→ " + unit_line(result.game, change.after, locale))
+    embed = discord.Embed(title=trim(result.summary.render(locale), 256), description=trim("\n".join(lines), 4096) or None,
+                          colour=COLOUR)
+    embed.set_footer(text=tr("state.show.event_footer", locale, id=result.event_id))
+    return fit_embed(embed)
+
+
+def history_embed(game: GameView, events: list[EventView], locale: str) -> discord.Embed:
+    lines = []
+    for event in events:
+        stamp = discord.utils.format_dt(event.created_at, "t") if isinstance(event.created_at, datetime) else ""
+        text = f"`#{event.id}` {stamp} **{discord.utils.escape_markdown(event.actor_name)}**: {event.summary.render(locale)}"
+        if event.undone:
+            text = f"~~{text}~~ " + tr("state.show.undone", locale)
+        lines.append(text)
+    return fit_embed(discord.Embed(title=tr("state.show.history_title", locale),
+                                   description=trim("\n".join(lines) or "—", 4096), colour=COLOUR))
+
+
+def settings_embed(game: GameView, rules: dict, locale: str) -> discord.Embed:
+    values = effective(game.system, game.settings)
+    lines = []
+    for key, rule in rules.items():
+        chosen = values[key]
+        title = rule.choice_titles.get(chosen)
+        choices = ", ".join(f"`{c}`" for c in rule.choices)
+        source = f" ({rule.source})" if rule.source else ""
+        lines.append(f"**{rule.title.render(locale)}**{source}\n`{key}` = `{chosen}`"
+                     f"{' — ' + title.render(locale) if title else ''} · {choices}")
+    return fit_embed(discord.Embed(title=tr("state.show.settings_title", locale, game=GAMES[game.system].title(locale)),
+                                   description=trim("\n\n".join(lines) or tr("state.show.no_settings", locale), 4096),
+                                   colour=COLOUR))
+
+
+def render_msgs(messages: list[Msg], locale: str) -> str:
+    return "\n".join(m.render(locale) for m in messages)
