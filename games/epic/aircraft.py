@@ -25,7 +25,7 @@ def flak(roller: Roller, shots: int, aa: int, *, save: int | None = None, moved:
         mods.append(Modifier(Msg.of("combat_epic.mod.flak_moved"), T.FLAK_MOVED, Source(BOOK, 972)))
     if intercept:
         mods.append(Modifier(Msg.of("combat_epic.mod.intercept"), T.FLAK_INTERCEPT, Source(BOOK, 966)))
-    r = ProcedureResult(BOOK, "flak", Msg.of("combat_epic.title.flak", aircraft=aircraft or "?"))
+    r = ProcedureResult(BOOK, "flak", Msg.of("combat_epic.title.flak", aircraft=aircraft or Msg.of("combat_epic.word.aircraft")))
     steps, hits = roll_to_hit(roller, shots, aa, mods, Msg.of("combat_epic.step.flak"))
     r.steps.extend(steps)
     profile = SaveProfile(armour=T.JINK_SAVE if jink else save)

@@ -33,7 +33,7 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
     die = roller.die()
     total = die + sum(m.value for m in mods)
     passed = total >= initiative
-    r = ProcedureResult(BOOK, "action_test", Msg.of("combat_epic.title.action_test", formation=formation or "?"))
+    r = ProcedureResult(BOOK, "action_test", Msg.of("combat_epic.title.action_test", formation=formation or Msg.of("combat_epic.word.formation")))
     r.steps.append(DiceStep(Msg.of("combat_epic.step.action_test"), [die], f"{initiative}+", int(passed), modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.test_total", total=total, need=initiative))
     if passed:
@@ -56,7 +56,7 @@ def regroup(roller: Roller, blast_markers: int, *, leaders: int = 0, formation: 
     remove = max(dice) + leaders
     mods = [Modifier(Msg.of("combat_epic.mod.leaders", n=leaders), leaders, Source(BOOK, 684))] if leaders else []
     removed = min(remove, blast_markers)
-    r = ProcedureResult(BOOK, "regroup", Msg.of("combat_epic.title.regroup", formation=formation or "?"))
+    r = ProcedureResult(BOOK, "regroup", Msg.of("combat_epic.title.regroup", formation=formation or Msg.of("combat_epic.word.formation")))
     r.steps.append(DiceStep(Msg.of("combat_epic.step.regroup"), dice, None, remove, modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.regroup", removed=removed, left=blast_markers - removed))
     if formation and removed:
@@ -80,7 +80,7 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
     die = roller.die()
     total = die + sum(m.value for m in mods)
     passed = total >= initiative
-    r = ProcedureResult(BOOK, "rally", Msg.of("combat_epic.title.rally", formation=formation or "?"))
+    r = ProcedureResult(BOOK, "rally", Msg.of("combat_epic.title.rally", formation=formation or Msg.of("combat_epic.word.formation")))
     r.steps.append(DiceStep(Msg.of("combat_epic.step.rally"), [die], f"{initiative}+", int(passed), modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.test_total", total=total, need=initiative))
     bm = units if broken else blast_markers
@@ -136,7 +136,7 @@ def dangerous_terrain(roller: Roller, units: int = 1, *, careful: bool = False, 
         step.rerolled, step.rerolls = fails, rerolls
         fails = [i for i, d in zip(fails, rerolls) if d == T.DANGEROUS_TERRAIN_FAIL]
     step.successes = units - len(fails)
-    r = ProcedureResult(BOOK, "dangerous", Msg.of("combat_epic.title.dangerous", formation=formation or "?"))
+    r = ProcedureResult(BOOK, "dangerous", Msg.of("combat_epic.title.dangerous", formation=formation or Msg.of("combat_epic.word.formation")))
     r.steps.append(step)
     lost = len(fails)
     r.outcome.append(Msg.of("combat_epic.out.dangerous_we" if war_engine else "combat_epic.out.dangerous", n=lost))
@@ -155,7 +155,7 @@ def war_engine_damage(roller: Roller, points: int, *, dc: int, titan_killer: str
     critical on a 6 (l.864); a Blast Marker per DC lost (l.868)."""
     if points < 1 or dc < 1:
         raise UserError("combat_epic.error.units", example="combat_epic.example.damage")
-    r = ProcedureResult(BOOK, "we_damage", Msg.of("combat_epic.title.we_damage", formation=formation or "?"))
+    r = ProcedureResult(BOOK, "we_damage", Msg.of("combat_epic.title.we_damage", formation=formation or Msg.of("combat_epic.word.formation")))
     if titan_killer in ("D3", "D6"):
         rolled = [roller.d3() if titan_killer == "D3" else roller.die() for _ in range(points)]
         r.steps.append(DiceStep(Msg.of("combat_epic.step.tk_damage", tk=titan_killer), rolled, titan_killer,

@@ -122,7 +122,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
                     target.break_at if target.break_at is not None else remaining):
                 p_break += pk
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
-    r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or "?"))
+    r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or Msg.of("combat_epic.word.target")))
     r.outcome.append(Msg.of("combat_epic.odds.hits", mean=f"{float(expected_hits):.2f}", any=pct(p_any)))
     key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
     r.outcome.append(Msg.of(key, mean=f"{float(expected_kills):.2f}"))

@@ -96,8 +96,8 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
         raise UserError("combat_epic.error.no_units", example="combat_epic.example.shoot")
     rules = effective("epic", settings)
     result = ProcedureResult(game=BOOK, procedure="shoot",
-                             title=title or Msg.of("combat_epic.title.shoot", shooter=shooter or "?",
-                                                   target=target.name or "?"))
+                             title=title or Msg.of("combat_epic.title.shoot", shooter=shooter or Msg.of("combat_epic.word.shooter"),
+                                                   target=target.name or Msg.of("combat_epic.word.target")))
     steps, notes = result.steps, result.notes
     dmg = _Damage()
 
@@ -257,7 +257,7 @@ def barrage(roller: Roller, points: int, targets: dict[str, int], target: EpicTa
         raise UserError("combat_epic.error.no_units", example="combat_epic.example.barrage")
     result = shoot(roller, weapons, target, action=action, crossfire=crossfire, settings=settings,
                    shooter=shooter, extra_blast=extra_blast,
-                   title=Msg.of("combat_epic.title.barrage", shooter=shooter or "?", target=target.name or "?", bp=points),
+                   title=Msg.of("combat_epic.title.barrage", shooter=shooter or Msg.of("combat_epic.word.shooter"), target=target.name or Msg.of("combat_epic.word.target"), bp=points),
                    hit_values={"AP": ap, "AT": at})
     result.procedure = "barrage"
     result.outcome.insert(0, Msg.of("combat_epic.out.barrage_row", bp=points, ap=ap, at=at,
