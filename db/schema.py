@@ -46,6 +46,8 @@ units = sa.Table(
     sa.Column("statuses", sa.JSON, nullable=False),
     sa.Column("data", sa.JSON, nullable=False),
     sa.UniqueConstraint("game_id", "name_key", name="uq_units_game_name"),
+    # Ids are never reused, so an event's before/after rows can't mix up two units (undo).
+    sqlite_autoincrement=True,
 )
 
 events = sa.Table(

@@ -407,7 +407,7 @@ class StateStore:
             settings[key] = value
             tx.set_field("settings", settings)
             title = rules[key].choice_titles.get(value)
-            return Msg.of("state.event.setting", key=rules[key].title, value=title or value), []
+            return Msg.of("state.event.setting", setting=rules[key].title, value=title or value), []
         return await self._write(guild_id, channel_id, actor, "settings", work)
 
     # units

@@ -47,6 +47,7 @@ def upgrade() -> None:
         sa.Column("statuses", sa.JSON, nullable=False),
         sa.Column("data", sa.JSON, nullable=False),
         sa.UniqueConstraint("game_id", "name_key", name="uq_units_game_name"),
+        sqlite_autoincrement=True,
     )
     op.create_table(
         "events",
