@@ -85,18 +85,18 @@ def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:
     mods: list[Modifier] = []
     if me.kills:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_kills", n=me.kills), T.ASSAULT_PER_KILL * me.kills,
-                             Source("epic", 559)))
+                             Source("epic", 558)))
     if me.left > enemy.left:
-        mods.append(Modifier(Msg.of("combat_epic.mod.assault_more_units"), T.ASSAULT_MORE_UNITS, Source("epic", 560)))
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_more_units"), T.ASSAULT_MORE_UNITS, Source("epic", 559)))
     if enemy.left >= 0 and me.left >= 2 * enemy.left:
-        mods.append(Modifier(Msg.of("combat_epic.mod.assault_double_units"), T.ASSAULT_DOUBLE_UNITS, Source("epic", 561)))
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_double_units"), T.ASSAULT_DOUBLE_UNITS, Source("epic", 560)))
     my_bm = me.left if me.side.broken else me.side.blast_markers        # broken counts as BM = units (l.614)
     enemy_bm = enemy.left if enemy.side.broken else enemy.side.blast_markers
     if my_bm == 0 and not me.side.broken:
-        mods.append(Modifier(Msg.of("combat_epic.mod.assault_no_blast"), T.ASSAULT_NO_BLAST, Source("epic", 562)))
+        mods.append(Modifier(Msg.of("combat_epic.mod.assault_no_blast"), T.ASSAULT_NO_BLAST, Source("epic", 561)))
     if enemy_bm > my_bm or (enemy.side.broken and not me.side.broken):   # broken enemy counts as more (l.580)
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_enemy_blast"), T.ASSAULT_ENEMY_MORE_BLAST,
-                             Source("epic", 563, 580)))
+                             Source("epic", 562, 580)))
     if me.side.inspiring:
         mods.append(Modifier(Msg.of("combat_epic.mod.inspiring", n=me.side.inspiring),
                              T.ASSAULT_INSPIRING * me.side.inspiring, Source("epic", 672)))

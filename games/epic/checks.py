@@ -69,7 +69,7 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
           enemy_within_30: bool = False, leaders: int = 0, formation: str | None = None,
           settings: dict[str, str] | None = None) -> ProcedureResult:
     """End phase: D6 ≥ initiative, −2 if broken, −1 with an enemy within 30 cm (l.624). Pass: remove
-    half the Blast Markers (a broken formation counts as BM = units), one if it has one (l.626)."""
+    half the Blast Markers (a broken formation counts as BM = units), one if it has one (l.628)."""
     _initiative(initiative)
     rounding = effective("epic", settings)[H.RALLY_ROUNDING]
     mods: list[Modifier] = []

@@ -11,7 +11,7 @@ from i18n import Msg
 BLAST_ON_HIT = "blast_marker_on_hit"
 # «кидает 2д6, выбирает наибольший результат» (l.549); the English rules sum 2D6.
 ASSAULT_ROLL = "assault_result_roll"
-# «снимите с формации половину «Бластов»» (l.626) gives no rounding; «с одним «Бластом» снимите
+# «снимите с формации половину «Бластов»» (l.628) gives no rounding; «с одним «Бластом» снимите
 # один» only fits rounding up. Default: up; alternative: down (with the one-marker case kept).
 RALLY_ROUNDING = "rally_rounding"
 
@@ -35,6 +35,6 @@ HOUSE_RULES = [
         title=Msg.of("combat_epic.house.rally_rounding.title"),
         choice_titles={"up": Msg.of("combat_epic.house.rally_rounding.up"),
                        "down": Msg.of("combat_epic.house.rally_rounding.down")},
-        source=Source("epic", 626),
+        source=Source("epic", 628),
     ),
 ]

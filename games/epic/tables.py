@@ -35,11 +35,11 @@ BARRAGE: tuple[tuple[int, int, int, int, int, int], ...] = (
 BARRAGE_SOURCE = Source(BOOK, 418, 429)
 
 # --- Assault result modifiers, «Модификаторы ближнего боя» l.557–564 (+ l.580, l.672) --------
-ASSAULT_PER_KILL = 1            # «За каждого уничтоженного вами в ближнем бою противника +1» (l.559)
-ASSAULT_MORE_UNITS = 1          # «У вас больше юнитов, чем во вражеской формации +1*» (l.560)
-ASSAULT_DOUBLE_UNITS = 1        # «…как минимум вдвое больше юнитов… +1*» (l.561)
-ASSAULT_NO_BLAST = 1            # «У ваше формации нет «Бластов» +1**» (l.562)
-ASSAULT_ENEMY_MORE_BLAST = 1    # «В формации оппонента больше «Бластов» +1**» (l.563); broken counts as more (l.580)
+ASSAULT_PER_KILL = 1            # «За каждого уничтоженного вами в ближнем бою противника +1» (l.558)
+ASSAULT_MORE_UNITS = 1          # «У вас больше юнитов, чем во вражеской формации +1*» (l.559)
+ASSAULT_DOUBLE_UNITS = 1        # «…как минимум вдвое больше юнитов… +1*» (l.560)
+ASSAULT_NO_BLAST = 1            # «У ваше формации нет «Бластов» +1**» (l.561)
+ASSAULT_ENEMY_MORE_BLAST = 1    # «В формации оппонента больше «Бластов» +1**» (l.562); broken counts as more (l.580)
 ASSAULT_INSPIRING = 1           # Inspiring, per unit taking part (2.1.5, l.672)
 ASSAULT_MODIFIERS_SOURCE = Source(BOOK, 557, 564)
 
