@@ -88,6 +88,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
     """
     out: dict[str, dict[str, float]] = {}
     terms = _section_terms(game, sections, lines)
+    title_terms = {s.id: set(nz.terms(s.title)) for s in sections}
     starts = {s.line_start for s in sections if s.kind != "table"}
 
     def put(sid: str, name: str, w: float) -> None:
@@ -111,8 +112,11 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
             if ev:
                 for c in ev:
                     put(c, name, 1.0)
+            elif any(nt <= t for t in title_terms.values()):
+                continue                      # the book names this rule elsewhere
             elif any(nt <= t for t in terms.values()):
-                continue
+                for c in cands:               # the words live elsewhere in the book: a weak hint
+                    put(c, name, 0.5)
             else:
                 for c in cands:
                     put(c, name, 1.0 if len(cands) == 1 else 0.8)

@@ -30,11 +30,15 @@ from rules_index.outline import Section, strip_markup
 EXACT_TITLE = 100.0
 ALIAS_WEIGHT = 0.96
 NAME_MAX = 90.0
-BODY_MAX = 40.0
-BODY_WEIGHT_WITH_NAME = 0.7
+BODY_MAX = 80.0
+BODY_WEIGHT_WITH_NAME = 1.0
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
 MAX_QUERY_TERMS = 12
+BODY_EXPANSIONS = 6
+BM25_B = 0.5
+LINE_CANDIDATES = 60
+LINE_WEIGHT = 0.7
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,7 @@ class RuleIndex:
         self.name_postings: dict[str, list[int]] = defaultdict(list)
         self.body_postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self.doc_len: list[int] = []
+        self.doc_lines: list[list[frozenset[str]]] = []     # term sets of each paragraph line
         self.by_game: dict[str, list[int]] = defaultdict(list)
         for i, sec in enumerate(sections):
             self.by_game[sec.game].append(i)
@@ -123,7 +128,9 @@ class RuleIndex:
             for a, w in aliases.get(sec.id, []):
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
-            body_terms = nz.terms(self.body(sec, with_heading=True) + "\n" + " ".join(sec.path))
+            body_text = self.body(sec, with_heading=True)
+            body_terms = nz.terms(body_text + "\n" + " ".join(sec.path))
+            self.doc_lines.append([frozenset(nz.terms(l)) for l in body_text.split("\n") if l.strip()])
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -148,6 +155,7 @@ class RuleIndex:
         self.name_vocab = sorted(self.name_postings)
         self.body_vocab = sorted(set(self.body_postings) - set(self.name_postings))
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
+        self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
     # -- building ------------------------------------------------------------------------------
     def _add_name(self, doc: int, text: str, weight: float) -> None:
@@ -228,7 +236,7 @@ class RuleIndex:
                     out.setdefault(pre, 0.8 * k / len(term) + 0.1)
                     break
             if len(term) >= 6:                          # same word, other inflection the stemmer kept
-                pre = term[:max(5, len(term) - 3)]
+                pre = term[:max(6, len(term) - 3)]
                 for vocab in (self.name_vocab, self.body_vocab):
                     lo = _bisect(vocab, pre)
                     for j in range(lo, min(lo + 20, len(vocab))):
@@ -240,8 +248,17 @@ class RuleIndex:
             for vocab in (self.name_vocab, self.body_vocab):
                 for v, score, _ in process.extract(term, vocab, scorer=fuzz.ratio, processor=None,
                                                    score_cutoff=cutoff, limit=6):
-                    if v not in out and abs(len(v) - len(term)) <= 3:
+                    if v not in out and abs(len(v) - len(term)) <= 3 and v[0] == term[0]:
                         out[v] = 0.8 * score / 100
+        if not any(sim >= 0.85 for sim in out.values()) and len(term) >= 7:
+            # a compound the book writes apart: «полнолуние» → «полная луна»
+            for i in range(3, len(term) - 2):
+                left, right = nz.stem(term[:i]), nz.stem(term[i:])
+                if len(left) >= 3 and len(right) >= 3 and all(x in self.name_postings or x in self.body_postings
+                                                               for x in (left, right)):
+                    out.setdefault(left, 0.6)
+                    out.setdefault(right, 0.6)
+                    break
         res = sorted(out.items(), key=lambda kv: -kv[1])[:10]
         for syn in sorted(self.synonyms.get(term, ())):
             if syn not in out:
@@ -331,10 +348,10 @@ class RuleIndex:
         # 3. body BM25 with the same expansions
         body: dict[int, float] = defaultdict(float)
         body_cov: dict[int, float] = defaultdict(float)
-        k1, b = 1.2, 0.75
+        k1, b = 1.2, BM25_B
         for qi, exp in enumerate(expansions[:len(q_terms)]):
             seen: dict[int, float] = {}
-            for v, sim in exp[:4]:
+            for v, sim in exp[:BODY_EXPANSIONS]:
                 idf = self.body_idf.get(v)
                 if idf is None:
                     continue
@@ -350,11 +367,27 @@ class RuleIndex:
                 body_cov[doc] += q_weights[qi]
         if body:
             top_body = max(body.values())
-            for doc, val in body.items():
+            multi = len(q_terms) > 1
+            for doc, val in sorted(body.items(), key=lambda kv: -kv[1])[:LINE_CANDIDATES]:
                 cov = body_cov[doc] / q_total
-                scores[doc] = BODY_MAX * (val / top_body) * cov
+                rel = val / top_body
+                if multi:
+                    # Proximity: the query's words together in one paragraph of the rule.
+                    best_line = 0.0
+                    for line in self.doc_lines[doc]:
+                        got = 0.0
+                        for qi, exp in enumerate(expansions[:len(q_terms)]):
+                            got += q_weights[qi] * max((sim for v, sim in exp[:BODY_EXPANSIONS] if v in line), default=0.0)
+                        best_line = max(best_line, got / q_total)
+                    scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * rel + LINE_WEIGHT * best_line)
+                else:
+                    scores[doc] = BODY_MAX * rel * cov
+        if self.debug is not None:
+            self.debug.clear()
+            self.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
         for doc, s in name_best.items():
-            scores[doc] = s + BODY_WEIGHT_WITH_NAME * scores.get(doc, 0.0)
+            body_only = scores.get(doc, 0.0)
+            scores[doc] = max(body_only, s + BODY_WEIGHT_WITH_NAME * body_only)
 
         ranked = []
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
