@@ -221,6 +221,7 @@ class RuleIndex:
         out: dict[str, float] = {}
         if term in self.name_postings or term in self.body_postings:
             out[term] = 1.0
+        known = term in out
         if len(term) >= 3 and not term[0].isdigit():
             for vocab in (self.name_vocab, self.body_vocab):
                 lo = _bisect(vocab, term)
@@ -230,7 +231,7 @@ class RuleIndex:
                         break
                     if v != term:
                         out.setdefault(v, 0.85 if len(term) >= 4 else 0.6)
-            for k in range(len(term) - 1, max(3, int(len(term) * 0.6)), -1):   # a book stem is a prefix
+            for k in ([] if known else range(len(term) - 1, max(3, int(len(term) * 0.6)), -1)):  # a book stem is a prefix
                 pre = term[:k]
                 if pre in self.name_postings or pre in self.body_postings:
                     out.setdefault(pre, 0.8 * k / len(term) + 0.1)
@@ -243,7 +244,7 @@ class RuleIndex:
                         if not vocab[j].startswith(pre):
                             break
                         out.setdefault(vocab[j], 0.75)
-        if len(term) >= 4 and not term[0].isdigit():
+        if len(term) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
             cutoff = 80 if len(term) >= 6 else 75
             for vocab in (self.name_vocab, self.body_vocab):
                 for v, score, _ in process.extract(term, vocab, scorer=fuzz.ratio, processor=None,
@@ -366,7 +367,11 @@ class RuleIndex:
                 body[doc] += part
                 body_cov[doc] += q_weights[qi]
         if body:
-            top_body = max(body.values())
+            # Relative to the best body match, but never to less than a plain one-occurrence hit
+            # of every query word, so a lone fuzzy match does not score like a real one.
+            ref = sum(q_weights[qi] and max((self.body_idf.get(v, 0.0) for v, _ in exp[:BODY_EXPANSIONS]), default=0.0)
+                      for qi, exp in enumerate(expansions[:len(q_terms)]))
+            top_body = max(max(body.values()), 0.7 * ref)
             multi = len(q_terms) > 1
             for doc, val in sorted(body.items(), key=lambda kv: -kv[1])[:LINE_CANDIDATES]:
                 cov = body_cov[doc] / q_total
