@@ -62,7 +62,7 @@ def drive_back(roller: Roller, *, hits: int, position: str = "open", skull_chukk
     result = ProcedureResult(GAME, "drive_back", Msg.of("wm.drive_back.title", target=target or "—"))
     less = W.DRIVE_BACK_LESS_DICE[position]
     mods = [Modifier(Msg.of(f"wm.position.{position}"), -less, W.SRC_DRIVE_BACK)] if less else []
-    result.steps.append(DiceStep(Msg.of("wm.step.drive_back", n=n), dice, target=f"{confuse_on}+ → ?",
+    result.steps.append(DiceStep(Msg.of("wm.step.drive_back", n=n), dice, target=f"{confuse_on}+",
                                  successes=sum(d >= confuse_on for d in dice), modifiers=mods))
     result.outcome.append(Msg.of("wm.out.driven_back", cm=cm))
     if confused:
