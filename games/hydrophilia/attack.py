@@ -182,11 +182,15 @@ def artillery(roller: Roller, *, skill: int, targets: list[ArtilleryTarget], pre
         if not hit:
             result.outcome.append(Msg.of("hydro.artillery.miss", name=t.name))
             continue
+        if t.defence is None:
+            result.outcome.append(Msg.of("hydro.artillery.immune", name=t.name, stat=H.DAMAGE_STAT[damage_type]))
+            result.data["wounds"][t.name] = 0
+            continue
         sub = ProcedureResult(GAME, "damage", result.title)
         wounds = roll_damage(roller, sub, dice=damage, defence=t.defence, damage_type=damage_type)
         for step in sub.steps:
             step.label = Msg.of("hydro.step.damage_of", name=t.name, stat=H.DAMAGE_STAT[damage_type],
-                                need=step.target)
+                                need=(step.target or "").rstrip("+"))
         result.steps.extend(sub.steps)
         result.outcome.append(Msg.of("hydro.artillery.hit", name=t.name, n=wounds))
         result.data["wounds"][t.name] = wounds
