@@ -278,7 +278,15 @@ class RuleIndex:
         best = self._search_once(query, game, limit, "direct")
         top = best[0].score if best else 0.0
         if top < WEAK:
-            for via, alt in (("layout", nz.switch_layout(query)), ("translit", nz.transliterate(query))):
+            letters = [c for c in query.casefold() if c.isalpha()]
+            latin_only = bool(letters) and all("a" <= c <= "z" for c in letters)
+            one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
+            retries = []
+            if one_script:          # a whole query typed in the other layout
+                retries.append(("layout", nz.switch_layout(query)))
+            if latin_only:          # Russian typed in Latin letters
+                retries.append(("translit", nz.transliterate(query)))
+            for via, alt in retries:
                 if not alt or alt == query:
                     continue
                 hits = self._search_once(alt, game, limit, via)

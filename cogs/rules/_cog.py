@@ -1,0 +1,188 @@
+"""/rule and /rules: the Discord adapter of rules_index (search, render, page)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from rapidfuzz import fuzz, process, utils
+
+from cogs._common import L, channel_key, locale_of, trim
+from cogs._common.limits import LIMITS
+from cogs.rules._render import COLOUR, book_title
+from cogs.rules._views import BookPickView, NearestView, RuleView, TocView
+from games.catalog import resolve_game
+from i18n import UserError, tr
+from rules_index import load_index
+
+log = logging.getLogger(__name__)
+
+GAME_IDS = ("epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia")
+GAME_CHOICES = [app_commands.Choice(name=L(f"rules.game.{g}"), value=g) for g in GAME_IDS]
+SECTION_ID_RE = re.compile(r"^[a-z_]+(?:~\d+)?:\d+t?$")
+MIN_SCORE = 15.0        # below this a hit is noise: "nothing found" + nearest titles
+CLOSE = 6.0             # hits within this of the top one are offered as "did you mean"
+CHANNEL_GAME_WEAK = 45.0
+
+
+async def channel_game(interaction: discord.Interaction) -> str | None:
+    """The channel's game id, when the state store knows one (and exists yet)."""
+    services = getattr(interaction.client, "services", None)
+    getter = getattr(getattr(services, "state", None), "channel_game", None)
+    if getter is None:
+        return None
+    try:
+        game = await getter(*channel_key(interaction))
+    except Exception:          # the state helper is optional for lookup: never fail a search on it
+        log.debug("channel_game failed", exc_info=True)
+        return None
+    system = getattr(game, "system", None) if game is not None else None
+    return system if system in GAME_IDS else None
+
+
+class RulesCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        services = getattr(self.bot, "services", None)
+        if services is not None and getattr(services, "rules", None) is None:
+            services.rules = await asyncio.to_thread(load_index)
+
+    @property
+    def rules(self):
+        services = getattr(self.bot, "services", None)
+        rules = getattr(services, "rules", None)
+        if rules is None:
+            raise UserError("rules.reply.loading", example="rules.example.rule")
+        return rules
+
+    # -- /rule ------------------------------------------------------------------------------------
+    @app_commands.command(name=L("rules.cmd.rule.name"), description=L("rules.cmd.rule.desc"))
+    @app_commands.rename(query=L("rules.param.query"), game=L("rules.param.game"))
+    @app_commands.describe(query=L("rules.param.query_desc"), game=L("rules.param.game_desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rule(self, interaction: discord.Interaction, query: str, game: str | None = None) -> None:
+        locale = locale_of(interaction)
+        rules = self.rules
+        game = _checked_game(game)
+        query = (query or "").strip()
+        if not query:
+            raise UserError("rules.error.empty_query", example="rules.example.rule")
+        if SECTION_ID_RE.match(query) and rules.section(query) is not None:      # chosen from autocomplete
+            view = RuleView(rules, query, author_id=interaction.user.id, locale=locale)
+            await view.send(interaction)
+            return
+        if not re.search(r"\w", query):
+            raise UserError("rules.error.unusable_query", example="rules.example.rule")
+
+        hits, note = await self._search(interaction, rules, query, game, locale)
+        hits = [h for h in hits if h.score >= MIN_SCORE]
+        if not hits:
+            await self._nothing_found(interaction, rules, query, game, locale)
+            return
+        top = hits[0]
+        close = [h.section_id for h in hits[1:10] if h.score >= top.score - CLOSE]
+        alternatives = [top.section_id] + close if close else None
+        if top.via != "direct":
+            note = (note + " " if note else "") + tr("rules.reply.translated_query", locale, query=_shown(top, query))
+        view = RuleView(rules, top.section_id, author_id=interaction.user.id, locale=locale,
+                        alternatives=alternatives, note=note)
+        await view.send(interaction)
+
+    async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
+        """Search the given game; else the channel's game first, falling back to every book."""
+        if game:
+            return rules.search(query, game=game, limit=10), None
+        here = await channel_game(interaction)
+        if here:
+            local = rules.search(query, game=here, limit=10)
+            if local and local[0].score >= CHANNEL_GAME_WEAK:
+                return local, None
+            everywhere = rules.search(query, limit=10)
+            if everywhere and (not local or everywhere[0].score > local[0].score + 10):
+                return everywhere, tr("rules.reply.other_book_note", locale)
+            return local or everywhere, None
+        return rules.search(query, limit=10), None
+
+    async def _nothing_found(self, interaction, rules, query: str, game: str | None, locale: str) -> None:
+        scope = tr("rules.reply.scope_game", locale, book=book_title(rules, game, locale)) if game \
+            else tr("rules.reply.scope_all", locale)
+        nearest = nearest_titles(rules, query, game)
+        shown = trim(query, 100)
+        if not nearest:
+            embed = discord.Embed(title=tr("rules.reply.not_found_title", locale), colour=COLOUR,
+                                  description=tr("rules.reply.not_found_none", locale, query=shown, scope=scope))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        lines = [f"• {rules.label(rules.section(s), with_game=game is None)}" for s in nearest]
+        embed = discord.Embed(title=tr("rules.reply.not_found_title", locale), colour=COLOUR,
+                              description=trim(tr("rules.reply.not_found", locale, query=shown, scope=scope)
+                                               + "\n" + "\n".join(lines), LIMITS.embed_description))
+        view = NearestView(rules, nearest, author_id=interaction.user.id, locale=locale)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @rule.autocomplete("query")
+    async def rule_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        services = getattr(self.bot, "services", None)
+        rules = getattr(services, "rules", None)
+        if rules is None:
+            return []
+        game = getattr(interaction.namespace, "game", None)
+        if game not in GAME_IDS:
+            game = await channel_game(interaction)
+        try:
+            pairs = rules.autocomplete(current, game=game)
+        except Exception:      # autocomplete must answer; an empty list is an answer
+            log.exception("rule autocomplete failed for %r", current)
+            return []
+        return [app_commands.Choice(name=trim(label, LIMITS.choice_name), value=sid) for label, sid in pairs[:LIMITS.choices]]
+
+    # -- /rules -----------------------------------------------------------------------------------
+    @app_commands.command(name=L("rules.cmd.rules.name"), description=L("rules.cmd.rules.desc"))
+    @app_commands.rename(game=L("rules.param.game"))
+    @app_commands.describe(game=L("rules.param.game_toc_desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules_toc(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = locale_of(interaction)
+        rules = self.rules
+        game = _checked_game(game) or await channel_game(interaction)
+        if game is None:
+            lines = [tr("rules.reply.toc_pick_book", locale)] + [
+                tr("rules.reply.toc_book_line", locale, book=book_title(rules, g, locale),
+                   count=sum(1 for s in rules.toc(g) if s.kind != "table")) for g in GAME_IDS]
+            embed = discord.Embed(title=tr("rules.reply.toc_books_title", locale), colour=COLOUR, description="\n".join(lines))
+            await interaction.response.send_message(embed=embed, view=BookPickView(rules, author_id=interaction.user.id,
+                                                                                   locale=locale))
+            return
+        await TocView(rules, game, author_id=interaction.user.id, locale=locale).send(interaction)
+
+
+def _checked_game(game: str | None) -> str | None:
+    if game is None or game == "":
+        return None
+    if game in GAME_IDS:
+        return game
+    info = resolve_game(game)
+    if info is None:
+        raise UserError("rules.error.unknown_game", example="rules.example.rules", game=trim(str(game), 50))
+    return info.id
+
+
+def _shown(hit, query: str) -> str:
+    from rules_index import normalize as nz
+    alt = nz.switch_layout(query) if hit.via == "layout" else nz.transliterate(query)
+    return trim(alt or query, 100)
+
+
+def nearest_titles(rules, query: str, game: str | None, limit: int = 10) -> list[str]:
+    """Section ids whose titles look most like the query (for "nothing found")."""
+    secs = [s for s in (rules.toc(game) if game else rules.sections) if s.kind != "table" and "~" not in s.game]
+    if not secs or not utils.default_process(query):
+        return []
+    found = process.extract(query, [s.title for s in secs], scorer=fuzz.WRatio, processor=utils.default_process,
+                            limit=limit, score_cutoff=30)
+    return [secs[i].id for _, _, i in found]

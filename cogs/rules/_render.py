@@ -1,0 +1,67 @@
+"""Embeds for rule sections and tables of contents (Discord-side rendering of rules_index)."""
+from __future__ import annotations
+
+import discord
+
+from cogs._common import chunk_text, trim
+from cogs._common.limits import LIMITS
+from i18n import tr
+
+COLOUR = discord.Colour.dark_gold()
+PAGE_CHARS = 3500          # section text per embed page (description limit 4096, room for the header)
+TOC_PER_PAGE = 20          # entries per table-of-contents page (one select of ≤ 25 options each)
+
+
+def book_title(index, game: str, locale: str) -> str:
+    info = index.games.get(game, {})
+    return info.get("title_ru" if locale == "ru" else "title_en", game)
+
+
+def where_line(index, sec, locale: str) -> str:
+    book = book_title(index, sec.game, locale)
+    if sec.line_start == sec.line_end:
+        return tr("rules.reply.where_one", locale, book=book, start=sec.line_start)
+    return tr("rules.reply.where", locale, book=book, start=sec.line_start, end=sec.line_end)
+
+
+def section_pages(index, sec, locale: str, note: str | None = None) -> list[discord.Embed]:
+    """The section as embeds: title, breadcrumb, book and lines, then the text in pages."""
+    header = []
+    if note:
+        header.append(f"*{note}*")
+    if sec.path:
+        header.append(" › ".join(sec.path))
+    header.append(where_line(index, sec, locale))
+    body = index.body(sec)
+    if not body.strip():
+        kids = [index.section(c) for c in sec.children]
+        kids = [k for k in kids if k is not None]
+        if kids:
+            body = tr("rules.reply.empty_section", locale) + "\n" + "\n".join(f"• {k.title}" for k in kids)
+        else:
+            body = tr("rules.reply.no_text", locale)
+    chunks = chunk_text(body, PAGE_CHARS)
+    pages = []
+    for chunk in chunks:
+        embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
+                              description=trim("\n".join(header) + "\n\n" + chunk, LIMITS.embed_description))
+        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {sec.id}", LIMITS.footer))
+        pages.append(embed)
+    return pages
+
+
+def toc_pages(index, game: str, locale: str) -> tuple[list[discord.Embed], list[list]]:
+    """The book's sections, TOC_PER_PAGE per embed; also the sections shown on each page."""
+    entries = [s for s in index.toc(game) if s.kind != "table"]
+    pages, per_page = [], []
+    title = tr("rules.reply.toc_title", locale, book=book_title(index, game, locale))
+    for k in range(0, len(entries), TOC_PER_PAGE):
+        part = entries[k:k + TOC_PER_PAGE]
+        lines = [trim(f"{'　' * max(0, s.level - 1)}{s.title} · L{s.line_start}", 150) for s in part]
+        embed = discord.Embed(title=trim(title, LIMITS.embed_title), colour=COLOUR, description="\n".join(lines))
+        pages.append(embed)
+        per_page.append(part)
+    if not pages:
+        pages = [discord.Embed(title=title, colour=COLOUR, description=tr("rules.reply.no_text", locale))]
+        per_page = [[]]
+    return pages, per_page
