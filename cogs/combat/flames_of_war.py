@@ -1,6 +1,10 @@
-"""Flames of War commands: /shoot fow, /shoot fow-artillery, /assault fow, /odds fow-shoot|
-fow-artillery|fow-assault|fow-test, /check fow <test>. Thin adapters over games/flames_of_war/:
-numbers come from the options, or from the channel's game when the unit is tracked."""
+"""Flames of War commands: /fow shoot|artillery|assault, /fow-test <test>, /fow-odds
+shoot|artillery|assault|test. Thin adapters over games/flames_of_war/: numbers come from the
+options, or from the channel's game when the unit is tracked.
+
+Why top-level groups and not `/shoot fow`: Discord caps one top-level command, with all its
+subcommands, options and choices, at 4000 characters; the shared /shoot, /odds and /check groups
+can't hold five games' options (cogs/combat/_groups.py), so each of these games gets its own."""
 from __future__ import annotations
 
 import discord
@@ -8,7 +12,6 @@ from discord import app_commands
 
 from cogs._common import L
 from cogs.combat._apply import apply_result
-from cogs.combat._groups import ASSAULT, CHECK, ODDS, SHOOT
 from cogs.combat._options import find_unit, localized_params, parse_plus, roller_of, settings_for, unit_autocomplete
 from cogs.combat._render import send_result
 from games.flames_of_war import artillery, assault, checks, odds, shooting
@@ -21,7 +24,12 @@ P = "fow.opt"
 SKILLS = [app_commands.Choice(name=L(f"fow.choice.{k}"), value=k) for k in R.IS_HIT_ON]
 MOTIVATIONS = [app_commands.Choice(name=L(f"fow.choice.{k}"), value=k) for k in R.MOTIVATION]
 TESTS = [app_commands.Choice(name=L(f"fow.choice.{k}"), value=k) for k in checks.MOTIVATION_TESTS]
-ATTEMPTS = [app_commands.Choice(name=str(n), value=n) for n in (1, 2, 3)]
+ATTEMPTS = [app_commands.Choice(name=L(f"fow.choice.attempt{n}"), value=n) for n in (1, 2, 3)]
+
+FOW = app_commands.Group(name=L("fow.cmd.group.name"), description=L("fow.cmd.group.desc"), guild_only=True)
+FOW_TEST = app_commands.Group(name=L("fow.cmd.check.name"), description=L("fow.cmd.check.desc"), guild_only=True)
+FOW_ODDS = app_commands.Group(name=L("fow.cmd.odds.name"), description=L("fow.cmd.odds.desc"))
+COMMANDS = [FOW, FOW_TEST, FOW_ODDS]
 
 
 async def _send(interaction: discord.Interaction, result: ProcedureResult, *, apply: bool = True) -> None:
@@ -98,8 +106,8 @@ def _shoot_callback(roll: bool):
     return callback
 
 
-shoot_fow = SHOOT.command(name=L("fow.cmd.shoot.name"), description=L("fow.cmd.shoot.desc"))(_shoot_callback(True))
-odds_shoot = ODDS.command(name=L("fow.cmd.odds_shoot.name"), description=L("fow.cmd.odds_shoot.desc"))(_shoot_callback(False))
+shoot_fow = FOW.command(name=L("fow.cmd.shoot.name"), description=L("fow.cmd.shoot.desc"))(_shoot_callback(True))
+odds_shoot = FOW_ODDS.command(name=L("fow.cmd.odds_shoot.name"), description=L("fow.cmd.odds_shoot.desc"))(_shoot_callback(False))
 for _cmd in (shoot_fow, odds_shoot):
     _cmd.autocomplete("target")(unit_autocomplete)
 
@@ -135,9 +143,9 @@ def _artillery_callback(roll: bool):
     return callback
 
 
-artillery_fow = SHOOT.command(name=L("fow.cmd.artillery.name"), description=L("fow.cmd.artillery.desc"))(
+artillery_fow = FOW.command(name=L("fow.cmd.artillery.name"), description=L("fow.cmd.artillery.desc"))(
     _artillery_callback(True))
-odds_artillery = ODDS.command(name=L("fow.cmd.odds_artillery.name"), description=L("fow.cmd.odds_artillery.desc"))(
+odds_artillery = FOW_ODDS.command(name=L("fow.cmd.odds_artillery.name"), description=L("fow.cmd.odds_artillery.desc"))(
     _artillery_callback(False))
 for _cmd in (artillery_fow, odds_artillery):
     _cmd.autocomplete("target")(unit_autocomplete)
@@ -169,9 +177,9 @@ def _assault_callback(roll: bool):
     return callback
 
 
-assault_fow = ASSAULT.command(name=L("fow.cmd.assault.name"), description=L("fow.cmd.assault.desc"))(
+assault_fow = FOW.command(name=L("fow.cmd.assault.name"), description=L("fow.cmd.assault.desc"))(
     _assault_callback(True))
-odds_assault = ODDS.command(name=L("fow.cmd.odds_assault.name"), description=L("fow.cmd.odds_assault.desc"))(
+odds_assault = FOW_ODDS.command(name=L("fow.cmd.odds_assault.name"), description=L("fow.cmd.odds_assault.desc"))(
     _assault_callback(False))
 for _cmd in (assault_fow, odds_assault):
     _cmd.autocomplete("target")(unit_autocomplete)
@@ -179,7 +187,6 @@ for _cmd in (assault_fow, odds_assault):
 
 # ---- /check fow … and /odds fow-test ------------------------------------------------------------
 
-FOW_CHECK = app_commands.Group(name=L("fow.cmd.check.name"), description=L("fow.cmd.check.desc"), parent=CHECK)
 
 
 async def _unit_name(interaction, name: str | None) -> str | None:
@@ -205,14 +212,14 @@ def _motivation_command(test: str):
     return callback
 
 
-rally = FOW_CHECK.command(name=L("fow.cmd.rally.name"), description=L("fow.cmd.rally.desc"))(_motivation_command("rally"))
-counterattack = FOW_CHECK.command(name=L("fow.cmd.counterattack.name"), description=L("fow.cmd.counterattack.desc"))(
+rally = FOW_TEST.command(name=L("fow.cmd.rally.name"), description=L("fow.cmd.rally.desc"))(_motivation_command("rally"))
+counterattack = FOW_TEST.command(name=L("fow.cmd.counterattack.name"), description=L("fow.cmd.counterattack.desc"))(
     _motivation_command("counterattack"))
-last_stand = FOW_CHECK.command(name=L("fow.cmd.last_stand.name"), description=L("fow.cmd.last_stand.desc"))(
+last_stand = FOW_TEST.command(name=L("fow.cmd.last_stand.name"), description=L("fow.cmd.last_stand.desc"))(
     _motivation_command("last_stand"))
 
 
-@FOW_CHECK.command(name=L("fow.cmd.tactics.name"), description=L("fow.cmd.tactics.desc"))
+@FOW_TEST.command(name=L("fow.cmd.tactics.name"), description=L("fow.cmd.tactics.desc"))
 @localized_params(P, "tactics_skill", "unit", "number")
 @app_commands.choices(tactics_skill=SKILLS)
 async def tactics(interaction: discord.Interaction, tactics_skill: str | None = None, unit: str | None = None,
@@ -228,27 +235,27 @@ def _flat_command(kind: str):
     return callback
 
 
-commander = FOW_CHECK.command(name=L("fow.cmd.commander.name"), description=L("fow.cmd.commander.desc"))(
+commander = FOW_TEST.command(name=L("fow.cmd.commander.name"), description=L("fow.cmd.commander.desc"))(
     _flat_command("commander"))
-aircraft_check = FOW_CHECK.command(name=L("fow.cmd.aircraft.name"), description=L("fow.cmd.aircraft.desc"))(
+aircraft_check = FOW_TEST.command(name=L("fow.cmd.aircraft.name"), description=L("fow.cmd.aircraft.desc"))(
     _flat_command("aircraft"))
-sniper_check = FOW_CHECK.command(name=L("fow.cmd.sniper.name"), description=L("fow.cmd.sniper.desc"))(
+sniper_check = FOW_TEST.command(name=L("fow.cmd.sniper.name"), description=L("fow.cmd.sniper.desc"))(
     _flat_command("sniper"))
 
 
-@FOW_CHECK.command(name=L("fow.cmd.mistaken.name"), description=L("fow.cmd.mistaken.desc"))
+@FOW_TEST.command(name=L("fow.cmd.mistaken.name"), description=L("fow.cmd.mistaken.desc"))
 @localized_params(P, "hits", "too_close")
 async def mistaken(interaction: discord.Interaction, hits: app_commands.Range[int, 1, 50], too_close: bool = False) -> None:
     await _send(interaction, checks.mistaken_target(roller_of(interaction), hits=hits, too_close=too_close))
 
 
-@FOW_CHECK.command(name=L("fow.cmd.formation.name"), description=L("fow.cmd.formation.desc"))
+@FOW_TEST.command(name=L("fow.cmd.formation.name"), description=L("fow.cmd.formation.desc"))
 @localized_params(P, "units")
 async def formation(interaction: discord.Interaction, units: app_commands.Range[int, 0, 50]) -> None:
     await _send(interaction, checks.formation_last_stand(units_in_good_spirits=units))
 
 
-@ODDS.command(name=L("fow.cmd.odds_test.name"), description=L("fow.cmd.odds_test.desc"))
+@FOW_ODDS.command(name=L("fow.cmd.odds_test.name"), description=L("fow.cmd.odds_test.desc"))
 @localized_params(P, "test", "motivation", "number", "fc_near", "fc_los", "cavalry")
 @app_commands.choices(test=TESTS, motivation=MOTIVATIONS)
 async def odds_test(interaction: discord.Interaction, test: str, motivation: str | None = None,

@@ -1,6 +1,8 @@
-"""Гидрофилия commands: /shoot hydro (also /assault hydro for melee), /shoot hydro-artillery,
-/check hydro damage|drone|fall|move, /odds hydro-attack|hydro-artillery. Wounds and statuses go
-to the tracked models of the channel's game."""
+"""Гидрофилия commands: /hydro attack|artillery|damage|drone|fall|move|odds-attack|odds-artillery.
+Wounds and statuses go to the tracked models of the channel's game.
+
+One top-level group because Discord caps one top-level command at 4000 characters, which the
+shared /shoot, /odds and /check groups can't hold for every game (see cogs/combat/flames_of_war.py)."""
 from __future__ import annotations
 
 import re
@@ -10,7 +12,6 @@ from discord import app_commands
 
 from cogs._common import L
 from cogs.combat._apply import apply_result
-from cogs.combat._groups import ASSAULT, CHECK, ODDS, SHOOT
 from cogs.combat._options import find_unit, localized_params, roller_of, settings_for, unit_autocomplete
 from cogs.combat._render import send_result
 from games.hydrophilia import attack as A
@@ -23,6 +24,8 @@ GAME = "hydrophilia"
 P = "hydro.opt"
 DAMAGE_TYPES = [app_commands.Choice(name=L(f"hydro.choice.{k}"), value=k) for k in H.DAMAGE_TYPES]
 COVERS = [app_commands.Choice(name=L(f"hydro.choice.{k}"), value=k) for k in H.DEFENCE_BONUS]
+HYDRO = app_commands.Group(name=L("hydro.cmd.group.name"), description=L("hydro.cmd.group.desc"), guild_only=True)
+COMMANDS = [HYDRO]
 _DAMAGE = re.compile(r"^\s*(\d{1,2})\s*/\s*(\d{1,2})\s*$")
 
 
@@ -103,19 +106,17 @@ def _attack_callback(roll: bool):
     return callback
 
 
-shoot_hydro = SHOOT.command(name=L("hydro.cmd.attack.name"), description=L("hydro.cmd.attack.desc"))(_attack_callback(True))
-assault_hydro = ASSAULT.command(name=L("hydro.cmd.attack.name"), description=L("hydro.cmd.attack.desc"))(
-    _attack_callback(True))
-odds_attack = ODDS.command(name=L("hydro.cmd.odds_attack.name"), description=L("hydro.cmd.odds_attack.desc"))(
+shoot_hydro = HYDRO.command(name=L("hydro.cmd.attack.name"), description=L("hydro.cmd.attack.desc"))(_attack_callback(True))
+odds_attack = HYDRO.command(name=L("hydro.cmd.odds_attack.name"), description=L("hydro.cmd.odds_attack.desc"))(
     _attack_callback(False))
-for _cmd in (shoot_hydro, assault_hydro, odds_attack):
+for _cmd in (shoot_hydro, odds_attack):
     _cmd.autocomplete("target")(unit_autocomplete)
     _cmd.autocomplete("attacker")(unit_autocomplete)
 
 
 # ---- /shoot hydro-artillery and /odds hydro-artillery ------------------------------------------
 
-@SHOOT.command(name=L("hydro.cmd.artillery.name"), description=L("hydro.cmd.artillery.desc"))
+@HYDRO.command(name=L("hydro.cmd.artillery.name"), description=L("hydro.cmd.artillery.desc"))
 @localized_params(P, "skill", "artillery_damage", "targets", "damage_type")
 @app_commands.choices(damage_type=DAMAGE_TYPES)
 async def artillery_hydro(interaction: discord.Interaction, skill: app_commands.Range[int, -10, 20],
@@ -129,7 +130,7 @@ async def artillery_hydro(interaction: discord.Interaction, skill: app_commands.
                                          precise_damage=precise, imprecise_damage=imprecise, damage_type=damage_type))
 
 
-@ODDS.command(name=L("hydro.cmd.odds_artillery.name"), description=L("hydro.cmd.odds_artillery.desc"))
+@HYDRO.command(name=L("hydro.cmd.odds_artillery.name"), description=L("hydro.cmd.odds_artillery.desc"))
 @localized_params(P, "skill", "dodge", "artillery_damage", "defence", "cover")
 @app_commands.choices(cover=COVERS)
 async def odds_artillery(interaction: discord.Interaction, skill: app_commands.Range[int, -10, 20],
@@ -143,10 +144,9 @@ async def odds_artillery(interaction: discord.Interaction, skill: app_commands.R
 
 # ---- /check hydro … -------------------------------------------------------------------------------
 
-HYDRO_CHECK = app_commands.Group(name=L("hydro.cmd.check.name"), description=L("hydro.cmd.check.desc"), parent=CHECK)
 
 
-@HYDRO_CHECK.command(name=L("hydro.cmd.damage.name"), description=L("hydro.cmd.damage.desc"))
+@HYDRO.command(name=L("hydro.cmd.damage.name"), description=L("hydro.cmd.damage.desc"))
 @localized_params(P, "dice", "defence", "damage_type", "target", "armour_piercing")
 @app_commands.choices(damage_type=DAMAGE_TYPES)
 async def damage(interaction: discord.Interaction, dice: app_commands.Range[int, 0, 60], defence: str,
@@ -156,13 +156,13 @@ async def damage(interaction: discord.Interaction, dice: app_commands.Range[int,
                                            target=await _model(interaction, target)))
 
 
-@HYDRO_CHECK.command(name=L("hydro.cmd.drone.name"), description=L("hydro.cmd.drone.desc"))
+@HYDRO.command(name=L("hydro.cmd.drone.name"), description=L("hydro.cmd.drone.desc"))
 @localized_params(P, "drone_name")
 async def drone(interaction: discord.Interaction, drone_name: str | None = None) -> None:
     await _send(interaction, other.drone_break(roller_of(interaction), drone=await _model(interaction, drone_name)))
 
 
-@HYDRO_CHECK.command(name=L("hydro.cmd.fall.name"), description=L("hydro.cmd.fall.desc"))
+@HYDRO.command(name=L("hydro.cmd.fall.name"), description=L("hydro.cmd.fall.desc"))
 @localized_params(P, "floors", "model", "flying")
 async def fall(interaction: discord.Interaction, floors: app_commands.Range[int, 0, 50], model: str | None = None,
                flying: bool = False) -> None:
@@ -170,7 +170,7 @@ async def fall(interaction: discord.Interaction, floors: app_commands.Range[int,
                                         settings=await settings_for(interaction, GAME)))
 
 
-@HYDRO_CHECK.command(name=L("hydro.cmd.move.name"), description=L("hydro.cmd.move.desc"))
+@HYDRO.command(name=L("hydro.cmd.move.name"), description=L("hydro.cmd.move.desc"))
 @localized_params(P, "move", "number", "attacked")
 async def move(interaction: discord.Interaction, move: app_commands.Range[float, 0, 100],
                number: app_commands.Range[int, 1, 10] = 1, attacked: bool = False) -> None:

@@ -1,6 +1,10 @@
-"""Warmaster commands: /shoot wm, /assault wm, /check wm <procedure>, /odds wm-*. Thin adapters
-over games/warmaster/: numbers come from the options, or from the channel's game when the unit is
-tracked (Hits per stand, stands left, the hit pool, stands lost, blunder penalties)."""
+"""Warmaster commands: /wm command|shoot|drive-back|assault|combat-result|fall-back, /wm-roll
+<table>, /wm-odds <procedure>. Thin adapters over games/warmaster/: numbers come from the options,
+or from the channel's game when the unit is tracked (Hits per stand, stands left, the hit pool,
+stands lost, blunder penalties).
+
+Top-level groups because Discord caps one top-level command at 4000 characters, which the shared
+/shoot, /odds and /check groups can't hold for every game (see cogs/combat/flames_of_war.py)."""
 from __future__ import annotations
 
 import discord
@@ -8,7 +12,6 @@ from discord import app_commands
 
 from cogs._common import L
 from cogs.combat._apply import apply_result
-from cogs.combat._groups import ASSAULT, CHECK, ODDS, SHOOT
 from cogs.combat._options import find_unit, localized_params, parse_plus, roller_of, settings_for, unit_autocomplete
 from cogs.combat._render import send_result
 from games.procedure import ProcedureResult
@@ -20,8 +23,12 @@ GAME = "warmaster"
 P = "wm.opt"
 POSITIONS = [app_commands.Choice(name=L(f"wm.choice.{k}"), value=k) for k in W.TO_HIT]
 CHARACTERS = [app_commands.Choice(name=L(f"wm.character.{k}"), value=k) for k in command.CHARACTERS]
-SPELLS = [app_commands.Choice(name=f"{ru} / {en} ({cast}+)"[:100], value=key)
-          for key, (_army, ru, en, cast, _range, _line) in W.SPELLS.items()]
+WM = app_commands.Group(name=L("wm.cmd.group.name"), description=L("wm.cmd.group.desc"), guild_only=True)
+WM_ROLL = app_commands.Group(name=L("wm.cmd.check.name"), description=L("wm.cmd.check.desc"), guild_only=True)
+WM_ODDS = app_commands.Group(name=L("wm.cmd.odds.name"), description=L("wm.cmd.odds.desc"))
+COMMANDS = [WM, WM_ROLL, WM_ODDS]
+SPELLS = [app_commands.Choice(name=L(f"wm.spell.{key}"), value=key)
+          for key in W.SPELLS]
 
 
 async def _send(interaction: discord.Interaction, result: ProcedureResult, *, apply: bool = True) -> None:
@@ -75,8 +82,8 @@ def _shoot_callback(roll: bool):
     return callback
 
 
-shoot_wm = SHOOT.command(name=L("wm.cmd.shoot.name"), description=L("wm.cmd.shoot.desc"))(_shoot_callback(True))
-odds_shoot = ODDS.command(name=L("wm.cmd.odds_shoot.name"), description=L("wm.cmd.odds_shoot.desc"))(_shoot_callback(False))
+shoot_wm = WM.command(name=L("wm.cmd.shoot.name"), description=L("wm.cmd.shoot.desc"))(_shoot_callback(True))
+odds_shoot = WM_ODDS.command(name=L("wm.cmd.odds_shoot.name"), description=L("wm.cmd.odds_shoot.desc"))(_shoot_callback(False))
 for _cmd in (shoot_wm, odds_shoot):
     _cmd.autocomplete("target")(unit_autocomplete)
 
@@ -122,8 +129,8 @@ def _attack_callback(roll: bool):
     return callback
 
 
-assault_wm = ASSAULT.command(name=L("wm.cmd.assault.name"), description=L("wm.cmd.assault.desc"))(_attack_callback(True))
-odds_attack = ODDS.command(name=L("wm.cmd.odds_attack.name"), description=L("wm.cmd.odds_attack.desc"))(
+assault_wm = WM.command(name=L("wm.cmd.assault.name"), description=L("wm.cmd.assault.desc"))(_attack_callback(True))
+odds_attack = WM_ODDS.command(name=L("wm.cmd.odds_attack.name"), description=L("wm.cmd.odds_attack.desc"))(
     _attack_callback(False))
 for _cmd in (assault_wm, odds_attack):
     _cmd.autocomplete("target")(unit_autocomplete)
@@ -132,7 +139,6 @@ for _cmd in (assault_wm, odds_attack):
 
 # ---- /check wm … ---------------------------------------------------------------------------------
 
-WM_CHECK = app_commands.Group(name=L("wm.cmd.check.name"), description=L("wm.cmd.check.desc"), parent=CHECK)
 
 COMMAND_PARAMS = ("who", "command_value", "unit", "distance", "orders", "enemy_near", "dense", "stands_lost", "mad",
                   "other", "flyer", "steam_tank")
@@ -166,8 +172,8 @@ def _command_callback(roll: bool):
     return callback
 
 
-command_wm = WM_CHECK.command(name=L("wm.cmd.command.name"), description=L("wm.cmd.command.desc"))(_command_callback(True))
-odds_command = ODDS.command(name=L("wm.cmd.odds_command.name"), description=L("wm.cmd.odds_command.desc"))(
+command_wm = WM.command(name=L("wm.cmd.command.name"), description=L("wm.cmd.command.desc"))(_command_callback(True))
+odds_command = WM_ODDS.command(name=L("wm.cmd.odds_command.name"), description=L("wm.cmd.odds_command.desc"))(
     _command_callback(False))
 for _cmd in (command_wm, odds_command):
     _cmd.autocomplete("unit")(unit_autocomplete)
@@ -189,15 +195,15 @@ def _drive_back_callback(roll: bool):
     return callback
 
 
-drive_back = WM_CHECK.command(name=L("wm.cmd.drive_back.name"), description=L("wm.cmd.drive_back.desc"))(
+drive_back = WM.command(name=L("wm.cmd.drive_back.name"), description=L("wm.cmd.drive_back.desc"))(
     _drive_back_callback(True))
-odds_drive_back = ODDS.command(name=L("wm.cmd.odds_drive_back.name"), description=L("wm.cmd.odds_drive_back.desc"))(
+odds_drive_back = WM_ODDS.command(name=L("wm.cmd.odds_drive_back.name"), description=L("wm.cmd.odds_drive_back.desc"))(
     _drive_back_callback(False))
 for _cmd in (drive_back, odds_drive_back):
     _cmd.autocomplete("target")(unit_autocomplete)
 
 
-@WM_CHECK.command(name=L("wm.cmd.combat_result.name"), description=L("wm.cmd.combat_result.desc"))
+@WM.command(name=L("wm.cmd.combat_result.name"), description=L("wm.cmd.combat_result.desc"))
 @localized_params(P, "hits_a", "hits_b", "support_a", "support_b", "losing_units", "side_a", "side_b", "round")
 async def combat_result(interaction: discord.Interaction, hits_a: app_commands.Range[int, 0, 200],
                         hits_b: app_commands.Range[int, 0, 200], support_a: app_commands.Range[int, 0, 50] = 0,
@@ -209,12 +215,12 @@ async def combat_result(interaction: discord.Interaction, hits_a: app_commands.R
                                                   side_b=side_b, round_no=round))
 
 
-@WM_CHECK.command(name=L("wm.cmd.fall_back.name"), description=L("wm.cmd.fall_back.desc"))
+@WM.command(name=L("wm.cmd.fall_back.name"), description=L("wm.cmd.fall_back.desc"))
 async def fall_back(interaction: discord.Interaction) -> None:
     await _send(interaction, combat.fall_back(roller_of(interaction)))
 
 
-@WM_CHECK.command(name=L("wm.cmd.left_table.name"), description=L("wm.cmd.left_table.desc"))
+@WM_ROLL.command(name=L("wm.cmd.left_table.name"), description=L("wm.cmd.left_table.desc"))
 @localized_params(P, "unit", "stands_lost", "general")
 async def left_table(interaction: discord.Interaction, unit: str | None = None,
                      stands_lost: app_commands.Range[int, 0, 50] | None = None, general: bool = False) -> None:
@@ -228,7 +234,7 @@ async def left_table(interaction: discord.Interaction, unit: str | None = None,
 left_table.autocomplete("unit")(unit_autocomplete)
 
 
-@WM_CHECK.command(name=L("wm.cmd.battle_length.name"), description=L("wm.cmd.battle_length.desc"))
+@WM_ROLL.command(name=L("wm.cmd.battle_length.name"), description=L("wm.cmd.battle_length.desc"))
 async def battle_length(interaction: discord.Interaction) -> None:
     await _send(interaction, other.battle_length(roller_of(interaction)))
 
@@ -247,28 +253,28 @@ def _cast_callback(roll: bool):
     return callback
 
 
-cast = WM_CHECK.command(name=L("wm.cmd.cast.name"), description=L("wm.cmd.cast.desc"))(_cast_callback(True))
-odds_cast = ODDS.command(name=L("wm.cmd.odds_cast.name"), description=L("wm.cmd.odds_cast.desc"))(_cast_callback(False))
+cast = WM_ROLL.command(name=L("wm.cmd.cast.name"), description=L("wm.cmd.cast.desc"))(_cast_callback(True))
+odds_cast = WM_ODDS.command(name=L("wm.cmd.odds_cast.name"), description=L("wm.cmd.odds_cast.desc"))(_cast_callback(False))
 
 
-@WM_CHECK.command(name=L("wm.cmd.breach.name"), description=L("wm.cmd.breach.desc"))
+@WM_ROLL.command(name=L("wm.cmd.breach.name"), description=L("wm.cmd.breach.desc"))
 @localized_params(P, "hits", "gate", "damaged")
 async def breach(interaction: discord.Interaction, hits: app_commands.Range[int, 1, 100], gate: bool = False,
                  damaged: bool = False) -> None:
     await _send(interaction, other.breach(roller_of(interaction), hits=hits, gate=gate, damaged=damaged))
 
 
-@WM_CHECK.command(name=L("wm.cmd.ship.name"), description=L("wm.cmd.ship.desc"))
+@WM_ROLL.command(name=L("wm.cmd.ship.name"), description=L("wm.cmd.ship.desc"))
 @localized_params(P, "hits", "damaged")
 async def ship(interaction: discord.Interaction, hits: app_commands.Range[int, 1, 100], damaged: bool = False) -> None:
     await _send(interaction, other.ship_damage(roller_of(interaction), hits=hits, damaged=damaged))
 
 
-@WM_CHECK.command(name=L("wm.cmd.boiling_oil.name"), description=L("wm.cmd.boiling_oil.desc"))
+@WM_ROLL.command(name=L("wm.cmd.boiling_oil.name"), description=L("wm.cmd.boiling_oil.desc"))
 async def boiling_oil(interaction: discord.Interaction) -> None:
     await _send(interaction, other.boiling_oil(roller_of(interaction)))
 
 
-@WM_CHECK.command(name=L("wm.cmd.flame_cannon.name"), description=L("wm.cmd.flame_cannon.desc"))
+@WM_ROLL.command(name=L("wm.cmd.flame_cannon.name"), description=L("wm.cmd.flame_cannon.desc"))
 async def flame_cannon(interaction: discord.Interaction) -> None:
     await _send(interaction, other.flame_cannon(roller_of(interaction)))
