@@ -312,7 +312,8 @@ class RuleIndex:
                 n = self.names[nid]
                 if allowed is not None and n.doc not in allowed:
                     continue
-                s = EXACT_TITLE * n.weight
+                # An exact title outranks anything that is not one, whatever the bodies say.
+                s = EXACT_TITLE + BODY_MAX if n.weight >= 1.0 else EXACT_TITLE * n.weight
                 if s > name_best.get(n.doc, 0):
                     name_best[n.doc] = s
 

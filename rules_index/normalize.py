@@ -59,7 +59,7 @@ STOPWORDS = frozenset("""
 сколько какие какое каким каких какого каком как-то что-то ли делать работает будут бывает нужно
 также который которая которые которых своих свой своей свои её
 the a an of to in on for and or is are be by with at as it its does do how what when which who
-vs versus if can i my you your
+vs versus if can i my you your or not near
 """.split())
 
 _TOKEN_RE = re.compile(r"\d+\+|\d*[dдк]\d+\b|[^\W\d_]+|\d+", re.UNICODE)

@@ -327,7 +327,6 @@ def build_outline(game: str, lines: list[str]) -> list[Section]:
     levels = {int(k): v for k, v in ov.get("level", {}).items()}
     for h in heads:
         h.title = titles.get(h.line, h.title)
-        h.level = levels.get(h.line, h.level)
     for a, b, lvl in ov.get("level_range", []):
         for h in heads:
             if a <= h.line <= b:
@@ -343,6 +342,9 @@ def build_outline(game: str, lines: list[str]) -> list[Section]:
                     base = lvl
                 else:
                     h.level = (base or lvl) + 1
+
+    for h in heads:                     # explicit levels win over every rule above
+        h.level = levels.get(h.line, h.level)
 
     # Spans: up to the line before the next heading or skipped range, trailing blanks trimmed.
     boundaries = sorted({h.line for h in heads} | {a for a, _ in skips} | {len(lines) + 1})

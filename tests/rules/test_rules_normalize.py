@@ -1,0 +1,52 @@
+"""One normalisation for index and query: ё, look-alikes, hyphens, 7+, stems, layout, translit."""
+from __future__ import annotations
+
+from rules_index import normalize as nz
+
+
+def test_yo_folds_to_e_and_case_folds():
+    assert nz.terms("Огнемёт") == nz.terms("огнемет") == nz.terms("ОГНЕМЁТ")
+
+
+def test_latin_cyrillic_lookalikes_fold_in_mixed_tokens():
+    # The books write «МW» (Cyrillic М), «Еngage» (Cyrillic Е); players type Latin.
+    assert nz.terms("МW") == nz.terms("MW") == ["mw"]
+    assert nz.terms("Еngage") == nz.terms("engage")
+
+
+def test_two_letter_abbreviations_fold_across_scripts():
+    assert nz.terms("ТК") == nz.terms("TK") == nz.terms("тк")
+    assert nz.terms("АР") == nz.terms("AP")
+
+
+def test_stopwords_are_not_folded_into_latin():
+    assert nz.terms("огонь в укрытие") == nz.terms("огонь укрытие")
+
+
+def test_hyphens_and_compounds():
+    assert nz.terms("спас-бросок") == nz.terms("спасбросок") == nz.terms("спас- бросок")
+    assert nz.compact("макро оружие") == nz.compact("Макрооружие")
+
+
+def test_target_numbers_and_dice_are_kept():
+    assert "7+" in nz.terms("попадание на 7+")
+    assert "d6" in nz.terms("бросок D6") and "d6" in nz.terms("бросок д6")
+    assert "2d6" in nz.terms("2Д6")
+
+
+def test_inflections_share_a_stem():
+    assert nz.terms("бластов") == nz.terms("бласты")
+    assert nz.terms("overwatches") == nz.terms("overwatch")
+
+
+def test_keyboard_layout_switch_both_ways():
+    assert nz.switch_layout("ckjdj") == "слово"
+    assert nz.switch_layout("cgfc-,hjcjr") == "спас-бросок"
+    assert nz.switch_layout("руддщ") == "hello"
+    assert nz.switch_layout("123") is None
+
+
+def test_transliteration():
+    assert nz.transliterate("bronepoezd dvizhenie") == "бронепоезд движение"
+    assert nz.transliterate("shturm") == "штурм"
+    assert nz.transliterate("штурм") is None
