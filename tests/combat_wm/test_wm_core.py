@@ -1,0 +1,255 @@
+"""Warmaster core: the book's worked examples (command L772–782, combat L790–812) with the dice
+they name, every table against the book, and exact odds."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dice.roller import Roller
+from games import _exact
+from games.tables import tables
+from games.warmaster import combat, command, odds, other, rules as W, shooting
+from games.warmaster.hits import pool
+from games.warmaster.tables import TABLES
+from i18n import UserError
+
+BOOK = Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "warmaster.txt"
+LINES = BOOK.read_text(encoding="utf-8").splitlines()
+
+
+def line(n: int) -> str:
+    return LINES[n - 1]
+
+
+class Scripted(random.Random):
+    def __init__(self, values):
+        super().__init__(0)
+        self.values = list(values)
+
+    def randint(self, a, b):
+        value = self.values.pop(0)
+        assert a <= value <= b
+        return value
+
+
+def dice(*values) -> Roller:
+    return Roller(Scripted(values))
+
+
+def two_dice(total: int) -> tuple[int, int]:
+    first = min(6, total - 1)
+    return first, total - first
+
+
+# ---- command: the worked example L772–782 -----------------------------------------------------------
+
+@pytest.mark.parametrize("who, c, kwargs, roll, need, ok", [
+    ("wizard", 7, {}, 5, 7, True),                                        # L772 first order
+    ("wizard", 7, {"orders_given": 1}, 6, 6, True),                       # L772 second order: 7-1=6
+    ("hero", 8, {}, 9, 8, False),                                         # L774: fails, no blunder
+    ("general", 9, {}, 7, 9, True),                                       # L778–780 knights
+    ("general", 9, {"distance_cm": 35}, 8, 8, True),                      # L780 under 40 cm: −1
+    ("general", 9, {"distance_cm": 35, "orders_given": 1}, 4, 7, True),   # L780 second order: −2
+    ("general", 9, {"distance_cm": 45}, 10, 7, False),                    # L782 over 40 cm: −2, fails
+])
+def test_command_worked_example(who, c, kwargs, roll, need, ok):
+    result = command.command(dice(*two_dice(roll)), character=who, command_value=c, **kwargs)
+    assert result.data["need"] == need and result.data["roll"] == roll and result.data["success"] is ok
+    assert result.data["blunder"] is None
+    if who == "general" and not ok:
+        assert result.data["phase_ends"]                                  # L140, L782
+
+
+def test_command_penalties_are_every_one_the_book_lists():
+    for n, text in ((146, "20см"), (148, "приказ"), (150, "20см"), (152, "труднопроходимой"), (154, "базу")):
+        assert text in line(n) and "-1" in line(n)
+    mods = command.penalties(distance_cm=41, orders_given=2, enemy_near=True, dense_terrain=True, stands_lost=1,
+                             blunder_penalties=1)
+    assert sum(m.value for m in mods) == -8
+
+
+def test_hero_blunders_on_twelve_and_rolls_the_table():
+    result = command.command(dice(6, 6, 1), character="hero", command_value=8, unit="Orcs")
+    assert result.data["blunder"] == "mad"
+    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Orcs", "command_penalty", 1)]
+    result = command.command(dice(6, 6, 6), character="wizard", command_value=7)
+    assert result.data["blunder"] == "charge"
+    result = command.command(dice(6, 6, 1), character="hero", command_value=8, steam_tank=True)
+    assert result.data["blunder"] == "immobile"
+    result = command.command(dice(6, 6), character="hero", command_value=8, settings={"wm_blunder_rule": "ends_phase"})
+    assert result.data["blunder"] == "ends_phase" and result.data["phase_ends"]
+    result = command.command(dice(6, 6), character="general", command_value=9)
+    assert result.data["blunder"] is None and result.data["phase_ends"]   # only Heroes and Wizards blunder
+
+
+def test_command_range():
+    with pytest.raises(UserError):
+        command.command(dice(), character="wizard", command_value=7, distance_cm=25)
+    with pytest.raises(UserError):
+        command.command(dice(), character="hero", command_value=8, distance_cm=61)
+    command.command(dice(1, 1), character="general", command_value=9, distance_cm=200)
+
+
+# ---- combat: the worked example L790–812 -----------------------------------------------------------
+
+def hits_then_misses(hits: int, total: int, hit: int = 4, miss: int = 1) -> list[int]:
+    return [hit] * hits + [miss] * (total - hits)
+
+
+def test_combat_worked_example_round_one_and_pursuit():
+    # Flagellants: 3 stands × (5 + 1 charge in the open) = 18 attacks at 4+ → 8 hits; Orcs save on 6 → 7.
+    flag = combat.attacks(dice(*hits_then_misses(8, 18), 6, *[1] * 7), stands=3, attacks_per_stand=5,
+                          charge_open=True, target_armour=6, target="Left Orcs", hits_per_stand=3, target_stands=3)
+    assert flag.data["per_stand"] == 6 and flag.data["attacks"] == 18
+    assert flag.data["hits"] == 8 and flag.data["unsaved"] == 7
+    assert flag.data["stands_lost"] == 2 and flag.data["leftover"] == 1          # L798: 3 hits a stand
+    # Left Orcs: 3 stands × 4 = 12 attacks → 2 hits; Flagellants have no armour.
+    orcs = combat.attacks(dice(*hits_then_misses(2, 12)), stands=3, attacks_per_stand=4, target="Flagellants",
+                          hits_per_stand=3, target_stands=3)
+    assert orcs.data["attacks"] == 12 and orcs.data["unsaved"] == 2 and orcs.data["leftover"] == 2
+    # Knights: 3 × (3 + 1) = 12 attacks → 6 hits on the centre Orcs; centre Orcs: 8 attacks → 2 hits.
+    knights = combat.attacks(dice(*hits_then_misses(6, 12), *[1] * 6), stands=3, attacks_per_stand=3,
+                             charge_open=True, target_armour=6, target="Centre Orcs", hits_per_stand=3, target_stands=3)
+    assert knights.data["attacks"] == 12 and knights.data["unsaved"] == 6
+    assert knights.data["stands_lost"] == 2 and knights.data["leftover"] == 0
+    centre = combat.attacks(dice(*hits_then_misses(2, 8), 1, 1), stands=2, attacks_per_stand=4, target_armour=4)
+    assert centre.data["unsaved"] == 2
+    # L796: Empire 7 + 6 = 13, Orcs 2 + 2 + 1 support = 5; two losing units retreat ⌈8/2⌉ = 4 cm.
+    result = combat.combat_result(hits_a=7 + 6, hits_b=2 + 2, support_b=1, losing_units=2, side_a="Empire", side_b="Orcs")
+    assert result.data["score_a"] == 13 and result.data["score_b"] == 5 and result.data["retreat_cm"] == 4
+    assert result.data["advance_cm"] == 20
+    # L810: pursuit round, 5 + 1 pursuit + 1 per full 3 cm (4 cm pursued) = 7 per stand → 21 attacks.
+    pursuit = combat.attacks(dice(*hits_then_misses(10, 21), *[1] * 10), stands=3, attacks_per_stand=5,
+                             pursuit=True, pursuit_cm=4, target_armour=6, hits_per_stand=3, pool_before=1,
+                             target_stands=1)
+    assert pursuit.data["per_stand"] == 7 and pursuit.data["attacks"] == 21 and pursuit.data["unsaved"] == 10
+    assert pursuit.data["stands_lost"] == 1                                       # the last Orc stand
+    # The last Orc stand strikes 4 attacks → 2 hits: Flagellants 2 + 2 = 4 → one stand lost, one left over (L804).
+    assert pool(2, 2, 3, 3) == (1, 1)
+    assert pool(2, 2, 3, 3) == (1, 1) and "одну базу" in line(804) and "один недостаточный хит" in line(804)
+
+
+def test_retreat_rounds_up_and_draw_falls_back():
+    assert combat.combat_result(hits_a=5, hits_b=0, losing_units=2).data["retreat_cm"] == 3
+    assert combat.combat_result(hits_a=3, hits_b=3).data["winner"] is None
+    assert combat.combat_result(hits_a=1, hits_b=0, round_no=2).data["advance_cm"] == 10
+    result = combat.fall_back(dice(2, 5, 3))
+    assert result.data == {"low": 2, "high": 10}
+
+
+def test_attack_modifiers_from_the_book():
+    for n, value in ((262, "+1"), (263, "+1"), (264, "+1"), (265, "+1"), (266, "-1"), (267, "-1"), (268, "-1")):
+        assert value in line(n)
+    mods = combat.attack_modifiers(charge_open=True, monster_charge_open=True, terror=True, flank=True, confused=True)
+    assert sum(m.value for m in mods) == -1
+    assert sum(m.value for m in combat.attack_modifiers(pursuit_cm=9)) == 4
+
+
+# ---- shooting and drive backs -------------------------------------------------------------------------
+
+def test_shooting_to_hit_by_position_and_saves():
+    assert "4+" in line(242) and "5+" in line(242) and "6+" in line(242)
+    result = shooting.shoot(dice(4, 5, 6, 3, 6, 1), shots=4, position="defended", armour=6, target="Orcs",
+                            hits_per_stand=3, stands=3)
+    assert result.data["need"] == 5 and result.data["hits"] == 2 and result.data["unsaved"] == 1
+    assert [(c.track, c.amount) for c in result.changes] == [("hits", 1)]
+    cannon = shooting.shoot(dice(4, 4), shots=2, position="defended", armour=3, cannon=True)
+    assert cannon.data["need"] == 4 and cannon.data["unsaved"] == 2                     # L381
+    elves = shooting.shoot(dice(3), shots=1, elves=True)
+    assert elves.data["need"] == 3                                                     # L383
+
+
+def test_drive_back_dice_and_confusion():
+    result = shooting.drive_back(dice(2, 6), hits=3, position="defended", target="Orcs")
+    assert result.data == {"dice": 2, "cm": 8, "confused": True}
+    assert [(c.track, c.op) for c in result.changes] == [("confused", "status_on")]
+    assert shooting.drive_back(dice(), hits=2, position="fortified").data["dice"] == 0
+    assert shooting.drive_back(dice(4), hits=1, skull_chukka=True).data["confused"]
+
+
+# ---- other rolls and tables -----------------------------------------------------------------------------
+
+def test_left_table_subtracts_stands_lost():
+    assert other.left_table(dice(3), stands_lost=1).data["band"] == "maybe"
+    result = other.left_table(dice(1), stands_lost=2, unit="Orcs")
+    assert result.data["band"] == "gone" and result.changes[0].track == "destroyed"
+    assert other.left_table(dice(5)).data["band"] == "back"
+
+
+def test_breach_boiling_oil_ship_flame_cannon_cast():
+    assert other.breach(dice(2, 6), hits=2, gate=True).data["band"] == "breach"        # 6 + 1 = 7
+    assert other.breach(dice(2), hits=1).data["band"] == "none"
+    assert other.ship_damage(dice(6), hits=1, damaged=True).data["band"] == "sunk"
+    assert other.boiling_oil(dice(5, 6)).data["hits"] == 3
+    assert other.flame_cannon(dice(3, 3)).data["shots"] == 6
+    assert other.flame_cannon(dice(2, 2, 3, 4)).data == {"shots": 11, "exploded": True}
+    assert other.flame_cannon(dice(2, 5)).data["shots"] == 7
+    assert other.cast(dice(4), spell="ball_of_flame").data["success"] is False
+    assert other.cast(dice(4), spell="ball_of_flame", wand_of_power=True).data["success"]
+    assert other.cast(dice(1, 5), spell="ball_of_flame", high_elf_reroll=True).data["success"]
+
+
+def test_every_table_cell_by_cell():
+    by_id = {t.id: t for t in TABLES}
+    assert by_id["left_table"].rows[0][1] in line(27) and by_id["left_table"].rows[3][1] in line(30)
+    for n, row in zip((172, 173, 174, 175, 176, 178, 179), (0, 1, 2, 3, 4, 6, 7)):
+        cells = by_id["movement"].rows[row]
+        assert line(n).split("\t") == list(cells)
+    for n, row in zip(range(236, 242), range(6)):
+        assert line(n).split("\t") == list(by_id["ranges"].rows[row])
+    for n, row in zip(range(262, 269), range(7)):
+        assert line(n).split("\t") == list(by_id["attack_modifiers"].rows[row])
+    assert [r[0] for r in by_id["blunder"].rows[:4]] == ["1", "2-3", "4-5", "6"]
+    assert "Вы сошли с ума!" in line(331) and "Бей их!" in line(345)
+    for n, row in zip((402, 403, 404), range(3)):
+        assert line(n).split("\t") == list(by_id["steam_tank"].rows[row])
+    assert by_id["battle_length"].rows == (("1-2", "6"), ("3-4", "7"), ("5-6", "8"))
+    assert "1-2 = 6" in line(359) and "5-6 = 8" in line(363)
+    for n, row in zip((690, 691, 692), range(3)):
+        assert line(n).split("\t") == list(by_id["breach"].rows[row])
+    for n, row in zip((731, 732, 733), range(3)):
+        assert line(n).split("\t") == list(by_id["boiling_oil"].rows[row])
+    for n, row in zip(range(744, 750), range(6)):
+        assert line(n).split("\t") == list(by_id["ship_movement"].rows[row])
+    for n, text in zip((390, 391, 392, 393, 394, 395), by_id["flame_cannon"].rows):
+        assert line(n) == f"- {text[0]} {text[1]}"
+    for key, (_army, ru, en, cast, _r, at) in W.SPELLS.items():
+        assert ru.split()[0] in line(at) and f"на {cast}" in line(at + 2)
+    assert {t.id for t in tables("warmaster")} == set(by_id)
+
+
+# ---- odds ------------------------------------------------------------------------------------------------
+
+def test_odds_by_hand():
+    r = odds.command_odds(character="general", command_value=9, distance_cm=45)
+    assert r.data["need"] == 7 and r.data["p"] == Fraction(21, 36)
+    assert odds.command_odds(character="hero", command_value=8).data["p_blunder"] == Fraction(1, 36)
+    r = odds.shoot_odds(shots=2, armour=6)
+    assert r.data["p"] == Fraction(1, 2) * Fraction(5, 6)
+    assert odds.drive_back_odds(hits=2).data["p_confused"] == 1 - Fraction(25, 36)
+    assert odds.cast_odds(spell="ball_of_flame", high_elf_reroll=True).data["p"] == Fraction(1, 3) + Fraction(2, 3) * Fraction(1, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(c=st.integers(2, 10), distance=st.integers(0, 100), orders=st.integers(0, 3), extra=st.integers(0, 3))
+def test_command_odds_never_improve_with_penalties(c, distance, orders, extra):
+    base = odds.command_odds(character="general", command_value=c, distance_cm=distance, orders_given=orders)
+    worse = odds.command_odds(character="general", command_value=c, distance_cm=distance, orders_given=orders,
+                              stands_lost=extra)
+    assert 0 <= worse.data["p"] <= base.data["p"] <= 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(stands=st.integers(1, 4), attacks=st.integers(0, 5), armour=st.sampled_from([None, 4, 5, 6]),
+       position=st.sampled_from(["open", "defended", "fortified"]), charge=st.booleans())
+def test_attack_odds_sum_to_one_and_charging_helps(stands, attacks, armour, position, charge):
+    base = odds.attack_odds(stands=stands, attacks_per_stand=attacks, target_armour=armour, target_position=position,
+                            hits_per_stand=3, target_stands=4)
+    assert sum(base.data["hits"]) == 1 and sum(base.data["stands_lost"].values()) == 1
+    better = odds.attack_odds(stands=stands, attacks_per_stand=attacks, target_armour=armour, target_position=position,
+                              charge_open=True)
+    assert _exact.mean(better.data["hits"]) >= _exact.mean(base.data["hits"])
