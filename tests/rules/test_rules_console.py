@@ -1,0 +1,115 @@
+"""/rule, /rules, autocomplete and the buttons, driven through the offline console."""
+from __future__ import annotations
+
+import pytest
+
+
+def _controls(reply):
+    return {c.label: c for c in reply.controls}
+
+
+async def test_rule_blastov_returns_epic_blast_markers_with_lines(console):
+    replies = await console.run("/rule query:бластов game:epic", locale="en")
+    assert len(replies) == 1
+    embed = replies[0].embeds[0]
+    assert embed["title"] == "1.3 Бласты (Blast Markers)"
+    assert "lines 120–128" in embed["description"]
+    assert "Бласт маркеры" in embed["description"]
+
+
+async def test_rule_russian_command_and_reply(console):
+    replies = await console.run("/правило запрос:бластов", locale="ru")
+    text = replies[0].text
+    assert "1.3 Бласты (Blast Markers)" in text and "строки 120–128" in text
+
+
+async def test_autocomplete_gives_section_ids_that_open(console):
+    choices = await console.autocomplete("/rule query:оверво", locale="en")
+    assert 1 <= len(choices) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)
+    value = next(c["value"] for c in choices if c["value"] == "epic:447")
+    replies = await console.run(f"/rule query:{value}", locale="en")
+    assert replies[0].embeds[0]["title"] == "1.10 Надзор (Overwatch)"
+
+
+async def test_autocomplete_with_empty_and_junk_input(console):
+    for line in ("/rule query:", "/rule query:🎲🎲", "/rule query:" + "x" * 300):
+        choices = await console.autocomplete(line, locale="ru")
+        assert len(choices) <= 25
+
+
+async def test_next_and_previous_section_buttons(console):
+    replies = await console.run("/rule query:epic:120", locale="en")
+    reply = replies[0]
+    nxt = next(c for c in reply.controls if "Next section" in c.label)
+    after = await console.press(reply, nxt.number, locale="en")
+    assert after[-1].embeds[0]["title"].startswith("1.4 ")
+    prev = next(c for c in after[-1].controls if "Prev section" in c.label)
+    back = await console.press(after[-1], prev.number, locale="en")
+    assert back[-1].embeds[0]["title"] == "1.3 Бласты (Blast Markers)"
+
+
+async def test_long_section_pages(console):
+    # Warmaster's «8. БОЙ» (5,900 characters) needs more than one page.
+    replies = await console.run("/rule query:warmaster:254", locale="en")
+    reply = replies[0]
+    counter = next(c for c in reply.controls if c.label.startswith("Page"))
+    assert counter.label in ("Page 1/2", "Page 1/3")
+    assert all(len(e.get("description", "")) <= 4096 for e in reply.embeds)
+    forward = next(c for c in reply.controls if c.label.startswith("Next") and "section" not in c.label)
+    after = await console.press(reply, forward.number, locale="en")
+    assert any(c.label.startswith("Page 2/") for c in after[-1].controls)
+
+
+async def test_did_you_mean_and_other_books(console):
+    replies = await console.run("/rule query:бласты game:epic", locale="en")
+    reply = replies[0]
+    options = [c for c in reply.controls if c.value]
+    assert any(c.value == "epic:1000" for c in options)          # 4.2.7 Бласты is close: offered
+    choice = next(c for c in options if c.value == "epic:1000")
+    after = await console.press(reply, choice.number, locale="en")
+    assert after[-1].embeds[0]["title"] == "4.2.7 Бласты"
+
+
+async def test_same_rule_in_other_books(console):
+    replies = await console.run("/rule query:overwatch game:epic", locale="en")
+    assert "Надзор" in replies[0].embeds[0]["title"]
+    # Crossfire exists only in Epic; "Штурм" exists in several books and is offered there.
+    replies = await console.run("/rule query:штурм game:hydrophilia", locale="en")
+    assert any(c.value and not c.value.startswith("hydrophilia:") for c in replies[0].controls)
+
+
+async def test_nothing_found_offers_nearest_titles(console):
+    replies = await console.run("/rule query:zzzzqqq game:warmaster", locale="en")
+    reply = replies[0]
+    assert reply.ephemeral
+    assert "Nothing" in reply.text
+
+
+@pytest.mark.parametrize("query", ["   ", "?!.,;:", '"', "*", "NEAR(", "🎲🔥"])
+async def test_bad_queries_get_a_clear_reply(console, query):
+    replies = await console.run(f"/rule query:{query}", locale="en")
+    assert replies and replies[0].text.strip()
+    assert "Traceback" not in replies[0].text
+
+
+async def test_huge_query_gets_an_answer(console):
+    replies = await console.run("/rule query:" + "бласт " * 1500, locale="ru")
+    assert replies and "Traceback" not in replies[0].text
+
+
+async def test_rules_toc_pages_and_open(console):
+    replies = await console.run("/rules game:warmaster", locale="en")
+    reply = replies[0]
+    assert reply.embeds[0]["title"].startswith("Contents: Warmaster")
+    entry = next(c for c in reply.controls if c.value == "warmaster:10")
+    opened = await console.press(reply, entry.number, locale="en")
+    assert opened[-1].embeds[0]["title"] == "1. ПОСЛЕДОВАТЕЛЬНОСТЬ ХОДА"
+
+
+async def test_rules_without_game_lets_you_pick_a_book(console):
+    replies = await console.run("/rules", locale="ru")
+    reply = replies[0]
+    pick = next(c for c in reply.controls if c.value == "hydrophilia")
+    after = await console.press(reply, pick.number, locale="ru")
+    assert after[-1].embeds[0]["title"].startswith("Оглавление: Гидрофилия")
