@@ -127,7 +127,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
     r.outcome.append(Msg.of(key, mean=f"{float(expected_kills):.2f}"))
     for k in sorted(kills_dist):
-        if kills_dist[k]:
+        if kills_dist[k] >= Fraction(1, 2000):       # rows that show as 0.0% are left out
             r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),
                                     atleast=pct(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
     if not target.broken:

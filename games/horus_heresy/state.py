@@ -35,6 +35,8 @@ class HorusHeresyRules(StateRules):
         "wounds": Track("wounds", Msg.of("state.track.wounds"), Source(BOOK, 759)),
         "models_lost": Track("models_lost", Msg.of("state.track.models_lost")),
         "hull_points": Track("hull_points", Msg.of("state.track.hull_points_lost"), Source(BOOK, 2014, 2016)),
+        # Reactions this unit made in the current phase (combat helper: /check hh reaction, L425–460).
+        "reactions": Track("reactions", Msg.of("combat_hh.track.reactions"), Source(BOOK, 425, 460)),
     }
     statuses = {key: Track(key, Msg.of(f"state.status.{key}"), src) for key, src in (
         ("pinned", Source(BOOK, 839, 841)), ("falling_back", Source(BOOK, 1470, 1510)),
@@ -52,6 +54,9 @@ class HorusHeresyRules(StateRules):
 
     def apply_track(self, unit: UnitState, change: StateChange, settings):
         track, amount = change.track, change.amount
+        if track == "reactions":
+            unit.put(track, max(0, unit.get(track) + amount if change.op == "add" else amount))
+            return []
         if unit.type == "vehicle" and track in ("wounds", "models_lost"):
             track = "hull_points"
         if unit.type != "vehicle" and track == "hull_points":
@@ -67,6 +72,12 @@ class HorusHeresyRules(StateRules):
             amount = change.amount
         new = unit.get(track) + amount if change.op == "add" else amount
         unit.put(track, min(max(0, new), self.capacity(unit)))
+        return []
+
+    def phase_changed(self, units, old, new, settings) -> list[Msg]:
+        # Reactions are counted per phase (L425–437): a new phase starts every unit at 0.
+        for unit in units:
+            unit.put("reactions", 0)
         return []
 
     def settle(self, unit: UnitState, before, settings) -> list[Msg]:

@@ -1,0 +1,161 @@
+"""Horus Heresy close combat (l.1157–1322, 1442–1468): strikes by initiative step, to-hit from
+the WS vs WS **table**, to-wound, saves without cover, combat resolution by unsaved wounds and
+the loser's morale check at −1 Ld per wound of difference."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from dice.roller import Roller
+from games.horus_heresy import house_rules as H
+from games.horus_heresy.checks import leadership_roll
+from games.horus_heresy.rolls import Saves, roll_dice, source_note, ws_need
+from games.horus_heresy.shooting import HHTarget, HHWeapon, resolve_wounds
+from games.procedure import ProcedureResult, StateChange
+from i18n import Msg, UserError
+
+BOOK = "horus_heresy"
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of a combat: its profile and what its melee weapons do."""
+
+    name: str | None = None
+    models: int = 1
+    ws: int = 4
+    strength: int = 4
+    toughness: int = 4
+    wounds: int = 1
+    initiative: int = 4
+    attacks: int = 1                     # per model, bonuses included (charge +1, two weapons +1, l.1192–1200)
+    leadership: int = 8
+    ap: int | None = None
+    saves: Saves = field(default_factory=Saves)
+    fnp: int | None = None
+    damage: int = 0                      # wounds already on the wounded model
+    eternal_warrior: bool = False
+    fearless: bool = False
+    rending: int | None = None
+    poisoned: int | None = None
+    shred: bool = False
+    fleshbane: bool = False
+    preferred_enemy: bool = False
+    hatred: bool = False                 # re-roll failed to-hit rolls in the first round (l.3073–3075)
+
+
+_TOKEN = re.compile(r"(WS|BS|S|T|W|I|A|LD|SV|INV|AP|FNP|M)\s*(\d{1,2}|-)\+?", re.IGNORECASE)
+_FOLD = str.maketrans({"С": "C", "Т": "T", "А": "A", "М": "M", "В": "B"})
+
+
+def parse_profile(text: str) -> dict[str, int | None]:
+    """"WS4 S4 T4 W1 I4 A2 Ld8 Sv3+ Inv5+ AP3" → {"ws": 4, …}. Unknown text is a UserError."""
+    found: dict[str, int | None] = {}
+    rest = (text or "").translate(_FOLD)
+    for match in _TOKEN.finditer(rest):
+        key, value = match.group(1).lower(), match.group(2)
+        found[key] = None if value == "-" else int(value)
+    leftover = _TOKEN.sub("", rest).replace(",", " ").strip()
+    if leftover or not found:
+        raise UserError("combat_hh.error.profile", example="combat_hh.example.assault", text=text)
+    return found
+
+
+def fighter_from(profile: dict[str, int | None], **extra) -> Fighter:
+    mapping = {"ws": "ws", "s": "strength", "t": "toughness", "w": "wounds", "i": "initiative", "a": "attacks",
+               "ld": "leadership", "ap": "ap", "fnp": "fnp"}
+    kwargs = {mapping[k]: v for k, v in profile.items() if k in mapping}
+    saves = Saves(armour=profile.get("sv"), invulnerable=profile.get("inv"))
+    f = Fighter(saves=saves, **kwargs, **extra)
+    for attr, low, high in (("ws", 1, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
+                            ("initiative", 1, 10), ("attacks", 0, 20), ("models", 1, 200)):
+        if not low <= getattr(f, attr) <= high:
+            raise UserError("combat_hh.error.profile", example="combat_hh.example.assault", text=attr)
+    return f
+
+
+def _strike(roller: Roller, result: ProcedureResult, me: Fighter, enemy: Fighter, models: int, enemy_models: int,
+            enemy_damage: int, settings: dict[str, str] | None, first_round: bool):
+    need = ws_need(me.ws, enemy.ws, settings)
+    reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
+                    ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
+    count = models * me.attacks
+    step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=me.name or "?",
+                                                            ws=me.ws, enemy_ws=enemy.ws),
+                                 reroll=reroll, note=note)
+    result.steps.append(step)
+    weapon = HHWeapon(shots=count, strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned,
+                      shred=me.shred, fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
+    target = HHTarget(name=enemy.name, toughness=enemy.toughness, models=enemy_models, wounds=enemy.wounds,
+                      damage=enemy_damage, saves=enemy.saves, fnp=enemy.fnp, eternal_warrior=enemy.eternal_warrior,
+                      fearless=enemy.fearless)
+    return resolve_wounds(roller, result, weapon, target, hits, melee=True)
+
+
+def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dict[str, str] | None = None,
+          ) -> ProcedureResult:
+    """One round of combat. Initiative steps from 10 down; equal initiative strikes at once
+    (l.1157–1161); casualties of a faster step strike no more."""
+    a_name = attacker.name or Msg.of("combat_hh.word.attacker")
+    d_name = defender.name or Msg.of("combat_hh.word.defender")
+    result = ProcedureResult(BOOK, "fight", Msg.of("combat_hh.title.fight", attacker=a_name, defender=d_name))
+    if (settings or {}).get(H.WS_DOUBLE) == "prose":
+        result.notes.append(Msg.of("combat_hh.house.ws_double.applied_prose"))
+    models = {"a": attacker.models, "d": defender.models}
+    damage = {"a": attacker.damage, "d": defender.damage}
+    caused = {"a": 0, "d": 0}           # wounds that count for combat resolution (l.1316–1322)
+    removed = {"a": 0, "d": 0}
+    sides = {"a": attacker, "d": defender}
+    for step_i in sorted({attacker.initiative, defender.initiative}, reverse=True):
+        strikers = [k for k in ("a", "d") if sides[k].initiative == step_i and models[k] > 0]
+        outcomes = {}
+        for k in strikers:
+            other = "d" if k == "a" else "a"
+            outcomes[k] = _strike(roller, result, sides[k], sides[other], models[k], models[other], damage[other],
+                                  settings, True)
+        for k, w in outcomes.items():      # simultaneous within one initiative step
+            other = "d" if k == "a" else "a"
+            caused[k] += w.wounds_lost
+            removed[other] += w.models_removed
+            models[other] -= w.models_removed
+            # wounds left on the wounded model after this step
+            total = damage[other] + w.wounds_lost - w.models_removed * sides[other].wounds
+            damage[other] = max(0, total) if models[other] > 0 else 0
+        result.outcome.append(Msg.of("combat_hh.out.initiative_step", i=step_i))
+    result.outcome.append(Msg.of("combat_hh.out.fight_wounds", attacker=a_name, defender=d_name,
+                                 a=caused["a"], d=caused["d"]))
+    winner = loser = None
+    if models["d"] <= 0 < models["a"]:
+        winner, loser = "a", "d"
+    elif models["a"] <= 0 < models["d"]:
+        winner, loser = "d", "a"
+    elif caused["a"] != caused["d"]:
+        winner, loser = ("a", "d") if caused["a"] > caused["d"] else ("d", "a")
+    diff = abs(caused["a"] - caused["d"])
+    morale_passed = None
+    if winner is None:
+        result.outcome.append(Msg.of("combat_hh.out.draw"))
+    else:
+        w_name, l_name = (a_name, d_name) if winner == "a" else (d_name, a_name)
+        result.outcome.append(Msg.of("combat_hh.out.combat_winner", side=w_name, diff=diff))
+        lose = sides[loser]
+        if models[loser] > 0:
+            if lose.fearless:
+                result.outcome.append(Msg.of("combat_hh.out.fearless_pass"))
+                morale_passed = True
+            else:
+                morale_passed, step = leadership_roll(roller, lose.leadership, -diff, Msg.of("combat_hh.step.morale"),
+                                                      morale=True)
+                if step.dice == [1, 1]:
+                    step.note = Msg.of("combat_hh.note.insane_heroism")
+                result.steps.append(step)
+                result.outcome.append(Msg.of("combat_hh.out.morale_pass" if morale_passed else "combat_hh.out.falls_back",
+                                             total=sum(step.dice), ld=lose.leadership - diff))
+                if not morale_passed:
+                    result.notes.append(Msg.of("combat_hh.note.sweeping_advance"))
+                    if lose.name:
+                        result.changes.append(StateChange(lose.name, "falling_back", "status_on", 0,
+                                                          Msg.of("combat_hh.change.falls_back")))
+    result.data.update(a_caused=caused["a"], d_caused=caused["d"], a_removed=removed["a"], d_removed=removed["d"],
+                       winner={"a": "attacker", "d": "defender"}.get(winner), morale_passed=morale_passed)
+    return result

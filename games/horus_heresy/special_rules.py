@@ -1,0 +1,67 @@
+"""Special rules with dice effects, typed by players in either language: "twin-linked, rending 5,
+poisoned" / «спаренное, раздирающее 5, отравленное». → keyword arguments for HHWeapon/Fighter."""
+from __future__ import annotations
+
+import re
+
+from games.horus_heresy import tables as T
+from i18n import UserError
+
+# key: (names, takes a value, default value). Values are X+ thresholds.
+RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
+    "twin_linked": (("twin-linked", "twin linked", "twinlinked", "спаренное", "спаренный"), False, None),
+    "preferred_enemy": (("preferred enemy", "предпочтительный враг"), False, None),
+    "rending": (("rending", "раздирающее"), True, 6),
+    "poisoned": (("poisoned", "отравленное"), True, T.POISONED_DEFAULT),
+    "fleshbane": (("fleshbane", "губитель плоти"), False, None),
+    "shred": (("shred", "кромсающее"), False, None),
+    "gets_hot": (("gets hot", "перегрев"), False, None),
+    "sniper": (("sniper", "снайперское"), False, None),
+    "ignores_cover": (("ignores cover", "игнорирует укрытие"), False, None),
+    "pinning": (("pinning", "подавление"), False, None),
+    "snap": (("snap shots", "snap", "навскидку", "огонь навскидку"), False, None),
+    "armourbane": (("armourbane", "губитель брони"), False, None),
+    "lance": (("lance", "лэнс"), False, None),
+    "hatred": (("hatred", "ненависть"), False, None),
+    "fearless": (("fearless", "бесстрашие"), False, None),
+    "eternal_warrior": (("eternal warrior", "вечный воин"), False, None),
+    "fnp": (("feel no pain", "fnp", "не ведая боли"), True, None),
+}
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("ё", "е").replace("_", " ").replace("(", " ").replace(")", " ")
+                    .replace("+", " ").split())
+
+
+def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dict[str, object]:
+    """"Rending (5+), twin-linked" → {"rending": 5, "twin_linked": True}."""
+    found: dict[str, object] = {}
+    for raw in re.split(r"[,;]", text or ""):
+        part = _fold(raw)
+        if not part:
+            continue
+        value = None
+        m = re.match(r"^(.*?)\s*(\d)$", part)
+        if m:
+            part, value = m.group(1).strip(), int(m.group(2))
+        for key, (names, takes, default) in RULES.items():
+            if allowed is not None and key not in allowed:
+                continue
+            if part in {_fold(n) for n in names}:
+                if takes:
+                    found[key] = value if value is not None else default
+                    if found[key] is None:
+                        break
+                elif value is None:
+                    found[key] = True
+                else:
+                    break
+                break
+        else:
+            known = ", ".join(RULES[k][0][0] for k in (allowed or RULES))
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+        if part and key not in found:
+            known = ", ".join(RULES[k][0][0] for k in (allowed or RULES))
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+    return found
