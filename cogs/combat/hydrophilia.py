@@ -81,7 +81,7 @@ async def _model(interaction, name: str | None) -> str | None:
 # ---- /shoot hydro, /assault hydro, /odds hydro-attack ------------------------------------------
 
 ATTACK_PARAMS = ("skill", "dodge", "damage", "defence", "damage_type", "target", "attacker", "cover", "overlap",
-                 "melee", "repeat", "shotgun", "armour_piercing", "extra_dodge", "extra_skill")
+                 "melee", "repeat", "shotgun", "armour_piercing", "pierce", "extra_dodge", "extra_skill")
 
 
 def _attack_callback(roll: bool):
@@ -92,11 +92,12 @@ def _attack_callback(roll: bool):
                        damage_type: str = "physical", target: str | None = None, attacker: str | None = None,
                        cover: str = "none", overlap: bool = False, melee: bool = False, repeat: bool = False,
                        shotgun: bool = False, armour_piercing: bool = False,
-                       extra_dodge: app_commands.Range[int, -20, 20] = 0,
+                       pierce: app_commands.Range[int, 0, 4] = 0, extra_dodge: app_commands.Range[int, -20, 20] = 0,
                        extra_skill: app_commands.Range[int, -20, 20] = 0) -> None:
         kwargs = dict(skill=skill, dodge=dodge, damage=damage, defence=parse_defence(defence), damage_type=damage_type,
                       cover=cover, overlap=overlap, melee=melee, repeat_attack=repeat, shotgun=shotgun,
-                      armour_piercing=armour_piercing, extra_dodge=extra_dodge, extra_skill=extra_skill)
+                      armour_piercing=armour_piercing, pierce=pierce, extra_dodge=extra_dodge,
+                      extra_skill=extra_skill)
         if roll:
             result = A.attack(roller_of(interaction), attacker=await _model(interaction, attacker) if attacker else None,
                               target=await _model(interaction, target), **kwargs)

@@ -34,6 +34,18 @@ def dodge_modifiers(*, defence: str = "none", overlap: bool = False, melee: bool
     return out
 
 
+def piercing(pierce: int, cover: str, melee: bool, damage: int) -> tuple[int, int]:
+    """L469 ПРОНИКАЮЩЕЕ: against a target in cover, spend 1–4 damage dice to lower its cover
+    bonus by as much. Returns (dice spent, damage dice left)."""
+    if not pierce:
+        return 0, damage
+    bonus = H.DEFENCE_BONUS[cover][0] if cover in H.COVER_KINDS and not melee else 0
+    if not 1 <= pierce <= H.PIERCE_MAX or not bonus:
+        raise UserError("hydro.error.pierce", example="hydro.example.attack")
+    spent = min(pierce, bonus, damage)
+    return spent, damage - spent
+
+
 def effective_dodge(dodge: int, mods: list[Modifier], shotgun: bool) -> int:
     value = dodge + sum(m.value for m in mods)
     return min(value, H.SHOTGUN_CAP) if shotgun else value
@@ -85,7 +97,7 @@ def check_inputs(skill: int, dodge: int, example: str) -> None:
 def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int | None,
            damage_type: str = "physical", cover: str = "none", overlap: bool = False, melee: bool = False,
            repeat_attack: bool = False, shotgun: bool = False, armour_piercing: bool = False,
-           extra_dodge: int = 0, extra_skill: int = 0, attacker: str | None = None,
+           extra_dodge: int = 0, extra_skill: int = 0, pierce: int = 0, attacker: str | None = None,
            target: str | None = None) -> ProcedureResult:
     check_inputs(skill, dodge, "hydro.example.attack")
     if damage_type not in H.DAMAGE_TYPES:
@@ -103,6 +115,10 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
         skill_mods.append(Modifier(Msg.of("hydro.mod.extra_skill"), extra_skill, None))
     total_skill = skill + sum(m.value for m in skill_mods)
     dodge_mods = dodge_modifiers(defence=cover, overlap=overlap, melee=melee, extra=extra_dodge)
+    spent, damage = piercing(pierce, cover, melee, damage)
+    if spent:
+        dodge_mods.append(Modifier(Msg.of("hydro.mod.pierce", n=spent), -spent, H.SRC_PIERCE))
+        result.notes.append(Msg.of("hydro.note.pierce", n=spent, damage=damage))
     need = effective_dodge(dodge, dodge_mods, shotgun)
     if shotgun and need < dodge + sum(m.value for m in dodge_mods):
         result.notes.append(Msg.of("hydro.note.shotgun", cap=H.SHOTGUN_CAP, source=str(H.SRC_SHOTGUN)))

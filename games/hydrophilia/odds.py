@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from games import _exact
 from games.hydrophilia import rules as H
-from games.hydrophilia.attack import damage_target, dodge_modifiers, effective_dodge, hit_check
+from games.hydrophilia.attack import damage_target, dodge_modifiers, effective_dodge, hit_check, piercing
 from games.procedure import ProcedureResult
 from i18n import Msg
 
@@ -34,9 +34,11 @@ def wounds_distribution(p_hit_: Fraction, dice: int, need: int | None) -> _exact
 def attack_odds(*, skill: int, dodge: int, damage: int, defence: int | None, damage_type: str = "physical",
                 cover: str = "none", overlap: bool = False, melee: bool = False, repeat_attack: bool = False,
                 shotgun: bool = False, armour_piercing: bool = False, extra_dodge: int = 0,
-                extra_skill: int = 0) -> ProcedureResult:
+                extra_skill: int = 0, pierce: int = 0) -> ProcedureResult:
     total_skill = skill + (H.REPEAT_ATTACK_PENALTY if repeat_attack else 0) + extra_skill
-    need = effective_dodge(dodge, dodge_modifiers(defence=cover, overlap=overlap, melee=melee, extra=extra_dodge), shotgun)
+    mods = dodge_modifiers(defence=cover, overlap=overlap, melee=melee, extra=extra_dodge)
+    spent, damage = piercing(pierce, cover, melee, damage)
+    need = effective_dodge(dodge, mods, shotgun) - spent if not shotgun else min(dodge + sum(m.value for m in mods) - spent, H.SHOTGUN_CAP)
     ph = p_hit(total_skill, need) if defence is not None else Fraction(0)
     dneed = damage_target(defence, armour_piercing=armour_piercing, damage_type=damage_type)
     dist = wounds_distribution(ph, damage, dneed)

@@ -25,6 +25,9 @@ DEFENCE_BONUS = {
 }
 OVERLAP_BONUS = (2, Source(B, 200))           # an overlapping model being checked
 MELEE_BONUS = (2, Source(B, 337))             # shooting at a model in melee: +2, loses cover/visibility
+COVER_KINDS = ("cover", "crates")             # what «в укрытии» covers for ПРОНИКАЮЩЕЕ
+PIERCE_MAX = 4                                # L469: spend one to four damage dice
+SRC_PIERCE = Source(B, 469)
 SHOTGUN_CAP = 11                              # L470 ДРОБОВОЕ: effective УКЛ capped at 11
 SRC_SHOTGUN = Source(B, 470)
 ARMOUR_PIERCING_FROM = 5                      # L468 БРОНЕБОЙНОЕ: ЗАЩ ≥ 5 counts as ЗАЩ − 1
