@@ -1,0 +1,101 @@
+"""Target numbers on a D6 per game: the 7+ chains, the 2+ floor and the natural-1 rule.
+
+A "chain" is the sequence of minimum faces a single attempt must roll, die after die:
+(4,) is a plain 4+; (6, 4) is "a 6, then 4+" (Epic's 7+). None means the attempt cannot
+succeed at all (FoW 9+, Epic 10+), or that the game has no rule for targets above 6.
+
+Every number here is from the books (line numbers refer to `rules_index/corpus/`):
+- Flames of War, `flames_of_war.txt` L31–39: 7+ = a 6 then 5+, 8+ = a 6 then 6, 9+ cannot
+  succeed; "a roll cannot be better than 2+ even with modifiers; a 1 is a failure".
+- Epic, `epic.md` L377 ("a roll of 1 always misses") and L386–394 (the 7+ table):
+  7+ = 6 then 4+, 8+ = 6 then 5+, 9+ = 6 then 6, 10 = impossible.
+The other games define no targets above 6 on one die.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from games.procedure import Source
+
+
+@dataclass(frozen=True)
+class ChainRule:
+    game: str
+    # target → chain of per-die minimums for targets above 6 (targets not listed are impossible)
+    above_six: dict[int, tuple[int, ...]]
+    # targets below this are raised to it (None: no floor)
+    floor: int | None
+    natural_one_fails: bool
+    source: Source
+
+
+CHAIN_RULES: dict[str, ChainRule] = {
+    "flames_of_war": ChainRule(
+        game="flames_of_war",
+        above_six={7: (6, 5), 8: (6, 6)},          # L33, L35; L37: 9+ cannot succeed
+        floor=2,                                    # L39: never better than 2+
+        natural_one_fails=True,                     # L39: a 1 is a failure
+        source=Source("flames_of_war", 21, 45),
+    ),
+    "epic": ChainRule(
+        game="epic",
+        above_six={7: (6, 4), 8: (6, 5), 9: (6, 6)},  # L391–393; L394: 10 impossible
+        floor=None,
+        natural_one_fails=True,                     # L377: a roll of 1 always misses
+        source=Source("epic", 386, 394),
+    ),
+}
+
+
+def chain_rule(game: str | None) -> ChainRule | None:
+    return CHAIN_RULES.get(game) if game else None
+
+
+def effective_target(game: str | None, target: int) -> int:
+    """The target after the game's floor and natural-1 rule: FoW/Epic 1+ behaves as 2+."""
+    rule = chain_rule(game)
+    if rule is None:
+        return target
+    if rule.floor is not None and target < rule.floor:
+        target = rule.floor
+    if rule.natural_one_fails and target < 2:
+        target = 2
+    return target
+
+
+def target_chain(game: str | None, target: int, sides: int = 6) -> tuple[int, ...] | None:
+    """Per-die minimums for `target`+ on a die of `sides`, by the game's rule.
+
+    `target_chain("epic", 7)` → (6, 4); `target_chain("flames_of_war", 9)` → None (impossible);
+    `target_chain(None, 7)` → None (no game, no 7+ rule); `target_chain("flames_of_war", 1)` → (2,).
+    """
+    target = effective_target(game, target) if sides == 6 else target
+    if target <= sides:
+        return (max(target, 1),)
+    rule = chain_rule(game)
+    if sides != 6 or rule is None:
+        return None
+    return rule.above_six.get(target)
+
+
+def chain_probability(chain: tuple[int, ...] | None, sides: int = 6) -> Fraction:
+    """Exact chance that one attempt succeeds: the product of each stage's chance."""
+    if chain is None:
+        return Fraction(0)
+    p = Fraction(1)
+    for need in chain:
+        p *= Fraction(sides - min(max(need, 1), sides + 1) + 1, sides)
+    return p
+
+
+def success_probability(game: str | None, target: int, sides: int = 6) -> Fraction:
+    """Exact chance that one die (one attempt) rolls `target`+ under the game's rule.
+
+    `success_probability("epic", 7)` → 1/12; `success_probability("flames_of_war", 7)` → 1/18.
+    """
+    return chain_probability(target_chain(game, target, sides), sides)
+
+
+__all__ = ["ChainRule", "CHAIN_RULES", "chain_rule", "effective_target", "target_chain",
+           "chain_probability", "success_probability"]

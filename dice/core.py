@@ -1,0 +1,255 @@
+"""`roll(expression, game, roller)`: the wargame layer over the d20 adapter.
+
+Three kinds of roll, chosen from the expression and said in the reply:
+- successes: a pool of dice counted against a per-die target — `10d6 4+`, `10к6 на 4+`,
+  `10d6>=4` (a bare pool of 2+ dice compared with `>=`/`>` and a target a die can roll, or a
+  7+ the game has a rule for);
+- test: a sum compared with a target — `2d6 <= 8`, `2d6+3 >= 10`, `(2d6)>=4`, `2d6+3 10+`;
+- total: anything else — `3d6+2`, `4d6kh3`, `D66`, `d%`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dice import chains
+from dice.engine import (COMPARISONS, Evaluator, GroupSpec, Sel, apply_op, group_spec, groups_in, is_pool,
+                         literal_value, parse, strip, to_text)
+from dice.errors import DiceError, DiceLimitError
+from dice.normalize import normalize
+from dice.odds import ExpressionOdds
+from dice.prob import Unsupported
+from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceLimits, RollResult
+from dice.roller import Roller
+from games.catalog import GAMES, resolve_game
+from i18n import Msg
+
+_DEFAULT_ROLLER: Roller | None = None
+
+
+def _roller(roller: Roller | None) -> Roller:
+    global _DEFAULT_ROLLER
+    if roller is not None:
+        return roller
+    if _DEFAULT_ROLLER is None:
+        _DEFAULT_ROLLER = Roller()      # SystemRandom
+    return _DEFAULT_ROLLER
+
+
+def _game_id(game: str | None) -> str | None:
+    if game is None or game == "":
+        return None
+    if game in GAMES:
+        return game
+    info = resolve_game(game)
+    if info is None:
+        raise DiceError("dice.error.unknown_game", game=game, example="dice.example.game")
+    return info.id
+
+
+def _fmt_num(value) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _target_text(target: int, chain: tuple[int, ...] | None, sides: int) -> str:
+    if chain is None:
+        return f"{target}+"
+    if len(chain) == 1:
+        return f"{chain[0]}+" if chain[0] == target else f"{target}+ → {chain[0]}+"
+    return f"{target}+ (" + ", ".join(f"{n}+" if n < sides else f"{n}" for n in chain) + ")"
+
+
+def roll(expression: str, game: str | None = None, roller: Roller | None = None,
+         limits: DiceLimits | None = None) -> RollResult:
+    """Roll a wargame dice expression. Raises only `DiceError` (an `i18n.UserError`)."""
+    limits = limits or DiceLimits()
+    if not isinstance(expression, str):
+        raise DiceError("dice.error.empty")
+    if len(expression) > limits.max_expression_length:
+        raise DiceLimitError("dice.error.too_long", length=len(expression), limit=limits.max_expression_length)
+    game_id = _game_id(game)
+    try:
+        return _roll(expression, game_id, _roller(roller), limits)
+    except DiceError:
+        raise
+    except RecursionError:
+        raise DiceError("dice.error.too_deep")
+
+
+def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits) -> RollResult:
+    text, clauses = normalize(expression)
+    tree = parse(text)
+    root = strip(tree)
+    nodes = groups_in(root)
+    if not nodes:
+        raise DiceError("dice.error.no_dice_in_expression")
+    specs: dict[int, GroupSpec] = {id(n): group_spec(n, limits) for n in nodes}
+    total_dice = sum(s.count for s in specs.values())
+    if total_dice > limits.max_dice:
+        raise DiceLimitError("dice.error.too_many_dice", count=total_dice, limit=limits.max_dice)
+
+    notes: list[Msg] = []
+    details: list[Msg] = []
+
+    # --- which kind of roll -------------------------------------------------------------
+    comparison = None
+    if type(root).__name__ == "BinOp" and root.op in COMPARISONS and literal_value(root.right) is not None:
+        comparison = (root.op, literal_value(root.right))
+    mode = "total"
+    left = root
+    op, threshold = None, None
+    pool: GroupSpec | None = None
+    if clauses.target is not None:
+        if comparison is not None:
+            raise DiceError("dice.error.duplicate_clause", what=Msg.of("dice.clause.target"), column=1)
+        if is_pool(root):
+            mode, pool, threshold = "successes", specs[id(nodes[0])], clauses.target
+        else:
+            mode, op, threshold = "test", ">=", clauses.target
+    elif comparison is not None:
+        op, threshold = comparison
+        left = root.left
+        mode = "test"
+        if is_pool(left) and op in (">=", ">") and isinstance(threshold, int):
+            spec = specs[id(groups_in(left)[0])]
+            need = threshold if op == ">=" else threshold + 1
+            rule = chains.chain_rule(game)
+            can = need <= spec.sides or (spec.sides == 6 and rule is not None and need > 6)
+            if spec.kind == "dice" and spec.count >= 2 and can:
+                mode, pool, threshold = "successes", spec, need
+    if mode == "test":
+        details.append(Msg.of("dice.detail.sum_test"))
+    elif mode == "successes":
+        details.append(Msg.of("dice.detail.count"))
+
+    # --- wargame clauses ----------------------------------------------------------------
+    first = specs[id(nodes[0])]
+    target_label = None
+    if mode == "successes":
+        assert pool is not None and threshold is not None
+        pool.count_mode = True
+        pool.chain = chains.target_chain(game, threshold, pool.sides)
+        target_label = _target_text(threshold, pool.chain, pool.sides)
+        _target_notes(game, threshold, pool, notes, details)
+    if clauses.reroll is not None:
+        r = clauses.reroll
+        if mode == "successes":
+            pool.reroll = r
+            details.append(Msg.of(f"dice.detail.reroll.{r.kind}", values=", ".join(map(str, r.values)),
+                                  threshold=r.threshold))
+        elif r.kind in ("fails", "successes"):
+            raise DiceError("dice.error.reroll_needs_target", example="dice.example.reroll")
+        else:
+            sel = ([Sel(None, v) for v in r.values] if r.kind == "values"
+                   else [Sel("<" if r.kind == "below" else ">", r.threshold)])
+            for spec in specs.values():
+                if spec.kind == "dice":
+                    spec.per_die.append(("ro", sel))
+            details.append(Msg.of(f"dice.detail.reroll.{r.kind}", values=", ".join(map(str, r.values)),
+                                  threshold=r.threshold))
+    if clauses.double:
+        if mode != "successes":
+            raise DiceError("dice.error.double_needs_target", example="dice.example.double")
+        pool.double = frozenset({6}) if pool.sides >= 6 else frozenset({pool.sides})
+        details.append(Msg.of("dice.detail.double", face=max(pool.double)))
+    if clauses.explode:
+        target_spec = pool or first
+        if target_spec.kind != "dice" or target_spec.sides < 2:
+            raise DiceError("dice.error.explode_d1", example="dice.example.explode")
+        face = 6 if target_spec.sides >= 6 and target_spec.sides == 6 else target_spec.sides
+        target_spec.explode = (target_spec.explode or []) + [Sel(None, face)]
+        details.append(Msg.of("dice.detail.explode", face=face))
+    if clauses.keep is not None:
+        target_spec = pool or first
+        if target_spec.kind != "dice":
+            raise DiceError("dice.error.d66_ops", example="dice.example.d66")
+        target_spec.keeps.append(("k", [Sel(clauses.keep, 1)]))
+        details.append(Msg.of(f"dice.detail.keep_{clauses.keep}"))
+    for spec in specs.values():
+        if spec.sides == 100 and spec.source.endswith("%"):
+            details.append(Msg.of("dice.detail.percent"))
+            break
+    if any(spec.kind == "d66" for spec in specs.values()):
+        details.append(Msg.of("dice.detail.d66"))
+
+    # --- roll -----------------------------------------------------------------------------
+    evaluator = Evaluator(specs, roller, limits)
+    value = evaluator.value(left)
+    if left is not root:
+        evaluator.value(root.right)   # a literal: no dice
+    groups = evaluator.groups
+
+    understood = to_text(root, specs)
+    if mode == "successes" and clauses.target is not None:
+        understood += f" {clauses.target}+"
+    elif mode == "test" and clauses.target is not None:
+        understood += f" >= {clauses.target}"
+    if mode == "successes" and pool.reroll is not None:
+        understood += f" {pool.reroll.label()}"
+    if mode == "successes" and pool.double:
+        understood += " 6x2"
+
+    result = RollResult(input=expression, expression=understood, mode=mode, groups=groups, total=value,
+                        game=game, notes=notes, details=details)
+
+    odds = ExpressionOdds(specs, limits.max_rerolls_per_die)
+    if mode == "successes":
+        group = evaluator.by_node[id(nodes[0])]
+        result.successes = sum(d.success or 0 for d in group.dice)
+        result.target = target_label
+        result.probability_kind = AT_LEAST_SUCCESSES
+        try:
+            dist = odds.dist(nodes[0])     # distribution of the successes
+            result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            result.expected = odds.mean(nodes[0])
+        except Unsupported:
+            notes.append(Msg.of("dice.note.no_probability"))
+    else:
+        if mode == "test":
+            result.target = f"{op} {_fmt_num(threshold)}"
+            result.passed = bool(apply_op(op, value, threshold))
+            result.probability_kind = PASS
+        else:
+            result.probability_kind = AT_LEAST_TOTAL
+        try:
+            result.probability = (odds.passes(left, op, threshold) if mode == "test"
+                                  else odds.at_least(left, value))
+        except Unsupported:
+            notes.append(Msg.of("dice.note.no_probability"))
+        try:
+            result.expected = odds.mean(left)
+        except Unsupported:
+            pass
+    result.exact = isinstance(result.probability, Fraction) and "truncated" not in odds.flags
+    return result
+
+
+def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Msg], details: list[Msg]) -> None:
+    rule = chains.chain_rule(game)
+    if pool.sides == 6 and rule is not None:
+        effective = chains.effective_target(game, target)
+        if effective != target:
+            notes.append(Msg.of(f"dice.note.floor.{game}", target=target, effective=effective,
+                                source=str(rule.source)))
+        elif rule.natural_one_fails and target <= 6:
+            pass
+    if target <= pool.sides:
+        return
+    if pool.sides != 6:
+        notes.append(Msg.of("dice.note.impossible_sides", target=target, sides=pool.sides))
+        return
+    if game is None:
+        notes.append(Msg.of("dice.note.seven_plus_no_game", target=target))
+        return
+    if rule is None:
+        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"dice.game.{game}")))
+        return
+    if pool.chain is None:
+        notes.append(Msg.of(f"dice.note.impossible.{game}", target=target, source=str(rule.source)))
+    else:
+        details.append(Msg.of(f"dice.detail.chain.{game}", target=target, first=pool.chain[0],
+                              then=pool.chain[-1], source=str(rule.source)))
+
+
+__all__ = ["roll"]

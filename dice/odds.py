@@ -1,0 +1,267 @@
+"""Exact distributions of what `dice.engine` rolls, stage by stage, mirroring its order:
+per-die operators → 7+ chain → wargame reroll (once) → doubles → explosions → keep/drop.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from d20 import diceast as ast
+
+from dice import prob
+from dice.chains import chain_probability
+from dice.engine import GroupSpec, _matches, apply_op, strip
+from dice.errors import DiceError
+from dice.prob import Dist, Unsupported
+
+MAX_EXPLODE_WORK = 20_000
+
+Outcome = tuple[int, bool, int]      # (face, dropped, successes)
+
+
+def attempt_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
+    base = prob.uniform(spec.sides)
+    cur: dict[tuple[int, bool], Fraction] = {(v, False): p for v, p in base.items()}
+    for op, sels in spec.per_die:
+        nxt: dict[tuple[int, bool], Fraction] = {}
+
+        def add(key: tuple[int, bool], p: Fraction) -> None:
+            if p:
+                nxt[key] = nxt.get(key, Fraction(0)) + p
+
+        if op == "rr":
+            keep = {u: q for u, q in base.items() if not _matches(sels, u)}
+            kept_mass = sum(keep.values(), Fraction(0))
+        moved = Fraction(0)     # mass that a reroll sends to a fresh die
+        for (v, dropped), p in cur.items():
+            if dropped:
+                add((v, True), p)
+            elif op in ("rr", "ro"):
+                if _matches(sels, v):
+                    moved += p
+                else:
+                    add((v, False), p)
+            elif op == "mi":
+                add((max(v, sels[-1].num), False), p)
+            elif op == "ma":
+                add((min(v, sels[-1].num), False), p)
+            elif op == "k":
+                add((v, not _matches(sels, v)), p)
+            elif op == "p":
+                add((v, _matches(sels, v)), p)
+        if moved and op == "rr":
+            # rerolled until no match: the fresh die conditioned on not matching
+            if not kept_mass:
+                raise Unsupported("endless reroll")
+            for u, q in keep.items():
+                add((u, False), moved * q / kept_mass)
+        elif moved:
+            for u, q in base.items():
+                add((u, False), moved * q)
+        cur = nxt
+    out: dict[Outcome, Fraction] = {}
+    for (v, dropped), p in cur.items():
+        if dropped or not spec.count_mode:
+            out[(v, dropped, 0)] = out.get((v, dropped, 0), Fraction(0)) + p
+            continue
+        chain = spec.chain
+        if chain is None or v < chain[0]:
+            out[(v, False, 0)] = out.get((v, False, 0), Fraction(0)) + p
+            continue
+        q = chain_probability(chain[1:], spec.sides)
+        if q:
+            out[(v, False, 1)] = out.get((v, False, 1), Fraction(0)) + p * q
+        if q != 1:
+            out[(v, False, 0)] = out.get((v, False, 0), Fraction(0)) + p * (1 - q)
+    return out
+
+
+def _wanted(spec: GroupSpec, o: Outcome) -> bool:
+    v, dropped, s = o
+    r = spec.reroll
+    if r is None or dropped:
+        return False
+    if r.kind == "fails":
+        return s == 0
+    if r.kind == "successes":
+        return s > 0
+    return r.matches_value(v)
+
+
+def final_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
+    first = attempt_outcomes(spec)
+    if spec.reroll is not None:
+        again = sum((p for o, p in first.items() if _wanted(spec, o)), Fraction(0))
+        merged: dict[Outcome, Fraction] = {o: p for o, p in first.items() if not _wanted(spec, o)}
+        if again:
+            for o, p in first.items():
+                merged[o] = merged.get(o, Fraction(0)) + again * p
+        first = {o: p for o, p in merged.items() if p}
+    if spec.double:
+        doubled: dict[Outcome, Fraction] = {}
+        for (v, d, s), p in first.items():
+            key = (v, d, 2 if s and v in spec.double else s)
+            doubled[key] = doubled.get(key, Fraction(0)) + p
+        first = doubled
+    return first
+
+
+EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
+
+
+def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dist:
+    """What one rolled die adds to its group (its face, or its successes), explosions included."""
+    outcomes = final_outcomes(spec)
+
+    def score(o: Outcome) -> int:
+        v, dropped, s = o
+        if spec.count_mode:
+            return s
+        return 0 if dropped else v
+
+    plain: Dist = {}
+    boom: Dist = {}
+    for o, p in outcomes.items():
+        target = boom if (spec.explode and not o[1] and _matches(spec.explode, o[0])) else plain
+        prob.add_into(target, score(o), p)
+    result = dict(plain)
+    for (k, p) in boom.items():
+        prob.add_into(result, k, p)
+    if not boom:
+        return result
+    # S_k = plain + boom ⊛ S_{k-1}: a die that explodes adds another die, up to `depth` times.
+    # Past the depth where an unbroken chain is rarer than 2^-80 the rest is left out (and the
+    # result marked as not exact).
+    boom_mass = sum(boom.values(), Fraction(0))
+    levels, residual = 0, Fraction(1)
+    while levels < depth and residual > EXPLODE_RESIDUAL:
+        residual *= boom_mass
+        levels += 1
+    if levels < depth and flags is not None:
+        flags.add("truncated")
+    if levels * len(boom) * len(result) * 2 > MAX_EXPLODE_WORK:
+        raise Unsupported("explosion")
+    current = dict(result)
+    work = 0
+    for _ in range(levels):
+        nxt = dict(plain)
+        for b, pb in boom.items():
+            for s, ps in current.items():
+                prob.add_into(nxt, b + s, pb * ps)
+        work += len(boom) * len(current)
+        if work > MAX_EXPLODE_WORK:
+            raise Unsupported("explosion")
+        current = nxt
+    return current
+
+
+def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dist:
+    if spec.kind == "d66":
+        return {10 * a + b: Fraction(1, 36) for a in range(1, 7) for b in range(1, 7)}
+    if spec.explode_once:
+        raise Unsupported("ra")
+    if spec.keeps:
+        if spec.count_mode or spec.explode or len(spec.keeps) != 1 or len(spec.keeps[0][1]) != 1 \
+                or any(op in ("k", "p") for op, _ in spec.per_die):
+            raise Unsupported("keep")
+        op, (sel,) = spec.keeps[0]
+        n = spec.count
+        highest = sel.cat == "h"
+        keep = sel.num
+        if op == "p":               # drop the highest k = keep the lowest n-k
+            highest, keep = not highest, n - sel.num
+        return prob.keep_sum(die_score(spec, depth, flags), n, keep, highest)
+    return prob.nfold(die_score(spec, depth, flags), spec.count)
+
+
+def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Fraction:
+    if spec.kind == "d66" or spec.keeps or spec.explode_once:
+        return prob.mean(group_dist(spec, depth, flags))
+    return spec.count * prob.mean(die_score(spec, depth, flags))
+
+
+def is_plain(spec: GroupSpec) -> bool:
+    return (spec.kind == "dice" and not spec.per_die and not spec.explode and not spec.explode_once
+            and not spec.keeps and not spec.count_mode)
+
+
+class ExpressionOdds:
+    def __init__(self, specs: dict[int, GroupSpec], depth: int) -> None:
+        self.specs = specs
+        self.depth = depth
+        self.flags: set[str] = set()
+
+    def dist(self, node: Any) -> Dist:
+        node = strip(node)
+        if isinstance(node, ast.Literal):
+            return prob.point(node.value)
+        if isinstance(node, ast.Parenthetical):
+            return self.dist(node.value)
+        if isinstance(node, ast.UnOp):
+            inner = self.dist(node.value)
+            return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
+        if isinstance(node, ast.BinOp):
+            left, right = self.dist(node.left), self.dist(node.right)
+            try:
+                return prob.combine(left, right, lambda a, b: apply_op(node.op, a, b))
+            except DiceError:
+                raise Unsupported("arithmetic")
+        if isinstance(node, (ast.Dice, ast.OperatedDice)):
+            return group_dist(self.specs[id(node)], self.depth, self.flags)
+        raise Unsupported(type(node).__name__)
+
+    def mean(self, node: Any) -> Fraction:
+        node = strip(node)
+        if isinstance(node, ast.Literal):
+            return Fraction(node.value)
+        if isinstance(node, ast.Parenthetical):
+            return self.mean(node.value)
+        if isinstance(node, ast.UnOp):
+            m = self.mean(node.value)
+            return -m if node.op == "-" else m
+        if isinstance(node, ast.BinOp) and node.op in ("+", "-", "*"):
+            a, b = self.mean(node.left), self.mean(node.right)
+            return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+        if isinstance(node, (ast.Dice, ast.OperatedDice)):
+            return group_mean(self.specs[id(node)], self.depth, self.flags)
+        return prob.mean(self.dist(node))
+
+    def plain_shift(self, node: Any) -> tuple[GroupSpec, int] | None:
+        """`NdX`, `NdX + c` or `NdX - c` with plain dice: tails have a closed form."""
+        node = strip(node)
+        if isinstance(node, ast.Parenthetical):
+            return self.plain_shift(node.value)
+        if isinstance(node, (ast.Dice, ast.OperatedDice)):
+            spec = self.specs[id(node)]
+            return (spec, 0) if is_plain(spec) else None
+        if isinstance(node, ast.BinOp) and node.op in ("+", "-"):
+            left = self.plain_shift(node.left)
+            right = strip(node.right)
+            if left and isinstance(right, ast.Literal) and isinstance(right.value, int):
+                return left[0], left[1] + (right.value if node.op == "+" else -right.value)
+        return None
+
+    def at_least(self, node: Any, threshold: int | float) -> Fraction:
+        """P(value ≥ threshold). Plain sums (`NdX ± c`) use the closed form: exact and fast."""
+        shifted = self.plain_shift(node)
+        if shifted is not None:
+            spec, c = shifted
+            return prob.uniform_sum_at_least(spec.count, spec.sides, math.ceil(threshold - c))
+        return prob.tail(self.dist(node), threshold)
+
+    def passes(self, node: Any, op: str, threshold: int | float) -> Fraction:
+        """P(value <op> threshold)."""
+        if self.plain_shift(node) is not None and op in (">=", ">", "<=", "<"):
+            # integer-valued plain sums: the closed-form tail
+            if op == ">=":
+                return self.at_least(node, math.ceil(threshold))
+            if op == ">":
+                return self.at_least(node, math.floor(threshold) + 1)
+            if op == "<=":
+                return 1 - self.at_least(node, math.floor(threshold) + 1)
+            return 1 - self.at_least(node, math.ceil(threshold))
+        return prob.mass(self.dist(node), lambda v: bool(apply_op(op, v, threshold)))
+
+
+__all__ = ["ExpressionOdds", "final_outcomes", "die_score", "group_dist", "group_mean", "is_plain"]
