@@ -207,7 +207,8 @@ def _motivation_command(test: str):
             raise UserError("fow.error.not_pinned", example="fow.example.rally", unit=tracked.name)
         result = checks.motivation_test(roller_of(interaction), test, rating=motivation, number=number,
                                         fc_near=fc_near, fc_los=fc_los, all_cavalry=cavalry,
-                                        unit=tracked.name if tracked else unit)
+                                        unit=tracked.name if tracked else unit,
+                                        unit_teams=tracked.size if tracked else None)
         await _send(interaction, result)
     return callback
 

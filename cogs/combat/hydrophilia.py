@@ -160,7 +160,9 @@ async def damage(interaction: discord.Interaction, dice: app_commands.Range[int,
 @HYDRO.command(name=L("hydro.cmd.drone.name"), description=L("hydro.cmd.drone.desc"))
 @localized_params(P, "drone_name")
 async def drone(interaction: discord.Interaction, drone_name: str | None = None) -> None:
-    await _send(interaction, other.drone_break(roller_of(interaction), drone=await _model(interaction, drone_name)))
+    unit = await find_unit(interaction, GAME, drone_name)
+    await _send(interaction, other.drone_break(roller_of(interaction), drone=await _model(interaction, drone_name),
+                                               wounds_to_destroy=unit.size if unit else None))
 
 
 @HYDRO.command(name=L("hydro.cmd.fall.name"), description=L("hydro.cmd.fall.desc"))

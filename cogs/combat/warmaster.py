@@ -228,7 +228,8 @@ async def left_table(interaction: discord.Interaction, unit: str | None = None,
     if tracked is not None and stands_lost is None:
         stands_lost = tracked.value("stands_lost")
     await _send(interaction, other.left_table(roller_of(interaction), stands_lost=stands_lost or 0, general=general,
-                                              unit=tracked.name if tracked else unit))
+                                              unit=tracked.name if tracked else unit,
+                                              stands=tracked.size if tracked else None))
 
 
 left_table.autocomplete("unit")(unit_autocomplete)

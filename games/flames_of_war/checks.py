@@ -13,7 +13,7 @@ from i18n import Msg, UserError
 GAME = "flames_of_war"
 MOTIVATION_TESTS = ("rally", "counterattack", "last_stand")
 STATUS_PINNED = "pinned"
-STATUS_DESTROYED = "destroyed"
+TRACK_DESTROYED = "teams_destroyed"
 
 
 def motivation_number(rating: str | None, number: int | None) -> int:
@@ -28,7 +28,7 @@ def motivation_number(rating: str | None, number: int | None) -> int:
 
 def motivation_test(roller: Roller, test: str, *, rating: str | None = None, number: int | None = None,
                     fc_near: bool = False, fc_los: bool = False, all_cavalry: bool = False,
-                    unit: str | None = None) -> ProcedureResult:
+                    unit: str | None = None, unit_teams: int | None = None) -> ProcedureResult:
     """Rally (L596–604), Counterattack (L820–826) or Last Stand (L843–859) for one unit.
 
     The Formation Commander within 6"/15 cm gives a re-roll; Counterattack and Last Stand also
@@ -59,8 +59,9 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
         if test == "counterattack" and not passed:
             # L832: a unit that falls back counts as Pinned Down.
             result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.fell_back")))
-        if test == "last_stand" and not passed:
-            result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of("fow.reason.last_stand")))
+        if test == "last_stand" and not passed and unit_teams:
+            # A unit is destroyed when all its teams are (the state rules' own test).
+            result.changes.append(StateChange(unit, TRACK_DESTROYED, "set", unit_teams, reason=Msg.of("fow.reason.last_stand")))
     if test == "last_stand":
         result.notes.append(Msg.of("fow.note.last_stand_fc"))
     if test == "counterattack":
@@ -108,7 +109,8 @@ def flat_test(roller: Roller, kind: str, *, unit: str | None = None) -> Procedur
     if kind == "aircraft":
         result.notes.append(Msg.of("fow.note.aircraft_page44"))
     if unit and kind in ("commander", "sniper") and not a.success:
-        result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of(f"fow.check.{kind}.title", unit=unit)))
+        # The commander's or sniper's team is destroyed: one team of its unit.
+        result.changes.append(StateChange(unit, TRACK_DESTROYED, "add", 1, reason=Msg.of(f"fow.check.{kind}.title", unit=unit)))
     result.data.update(need=t, success=a.success, p=engine.p_success(t))
     return result
 

@@ -13,8 +13,10 @@ from i18n import Msg, UserError
 GAME = "hydrophilia"
 
 
-def drone_break(roller: Roller, *, drone: str | None = None) -> ProcedureResult:
-    """The owner rolls a d6 at once: 1 destroyed, 2–3 uncontrolled, 4–6 autonomous."""
+def drone_break(roller: Roller, *, drone: str | None = None, wounds_to_destroy: int | None = None) -> ProcedureResult:
+    """The owner rolls a d6 at once: 1 destroyed, 2–3 uncontrolled, 4–6 autonomous.
+    A tracked model is destroyed by its wounds reaching its ОЗ (`wounds_to_destroy`), the state
+    rules' own test."""
     roll = roller.die(6)
     effect = H.DRONE_BREAK[roll]
     result = ProcedureResult(GAME, "drone", Msg.of("hydro.drone.title", drone=drone or "—"))
@@ -22,7 +24,8 @@ def drone_break(roller: Roller, *, drone: str | None = None) -> ProcedureResult:
     result.outcome.append(Msg.of(f"hydro.drone.{effect}", source=str(H.SRC_DRONE)))
     if drone:
         if effect == "destroyed":
-            result.changes.append(StateChange(drone, "destroyed", "status_on", reason=Msg.of("hydro.reason.drone")))
+            if wounds_to_destroy:
+                result.changes.append(StateChange(drone, "wounds", "set", wounds_to_destroy, reason=Msg.of("hydro.reason.drone")))
         else:
             result.changes.append(StateChange(drone, effect, "status_on", reason=Msg.of("hydro.reason.drone")))
             result.changes.append(StateChange(drone, "action_points", "set", 0, reason=Msg.of("hydro.reason.drone_ap")))

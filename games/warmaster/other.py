@@ -9,7 +9,7 @@ from games.warmaster import rules as W
 from i18n import Msg, UserError
 
 GAME = "warmaster"
-STATUS_DESTROYED = "destroyed"
+TRACK_STANDS_LOST = "stands_lost"
 
 
 def left_table_band(value: int) -> str:
@@ -23,7 +23,7 @@ def left_table_band(value: int) -> str:
 
 
 def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
-               unit: str | None = None) -> ProcedureResult:
+               unit: str | None = None, stands: int | None = None) -> ProcedureResult:
     """D6 − 1 for each of the unit's stands already removed as casualties (L20)."""
     if stands_lost < 0:
         raise UserError("wm.error.negative", example="wm.example.left_table")
@@ -36,8 +36,9 @@ def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
     result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=str(W.SRC_LEFT_TABLE)))
     if general and value <= 2:
         result.outcome.append(Msg.of("wm.left_table.general", source="warmaster L36"))
-    if unit and band == "gone":
-        result.changes.append(StateChange(unit, STATUS_DESTROYED, "status_on", reason=Msg.of("wm.reason.left_table")))
+    if unit and band == "gone" and stands:
+        # Counts as destroyed: every stand lost (the state rules' own test).
+        result.changes.append(StateChange(unit, TRACK_STANDS_LOST, "set", stands, reason=Msg.of("wm.reason.left_table")))
     result.data.update(roll=roll, value=value, band=band)
     return result
 

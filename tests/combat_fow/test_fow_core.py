@@ -163,8 +163,8 @@ def test_counterattack_and_last_stand_need_line_of_sight_for_the_reroll():
     assert [(c.track, c.op) for c in result.changes] == [("pinned", "status_on")]       # fell back, L832
     result = checks.motivation_test(dice(2, 6), "last_stand", rating="fearless", fc_near=True, fc_los=True, unit="A")
     assert result.data["success"] and not result.changes
-    result = checks.motivation_test(dice(2), "last_stand", rating="fearless", unit="A")
-    assert [(c.track, c.op) for c in result.changes] == [("destroyed", "status_on")]
+    result = checks.motivation_test(dice(2), "last_stand", rating="fearless", unit="A", unit_teams=7)
+    assert [(c.track, c.op, c.amount) for c in result.changes] == [("teams_destroyed", "set", 7)]
 
 
 def test_cavalry_rally_is_one_easier():
@@ -187,7 +187,7 @@ def test_formation_last_stand_needs_two_units():
 def test_commander_survival_three_plus():
     assert checks.flat_test(dice(3), "commander").data["success"]
     result = checks.flat_test(dice(2), "commander", unit="HQ")
-    assert not result.data["success"] and result.changes[0].track == "destroyed"
+    assert not result.data["success"] and (result.changes[0].track, result.changes[0].amount) == ("teams_destroyed", 1)
 
 
 # ---- shooting and pins -----------------------------------------------------------------------------

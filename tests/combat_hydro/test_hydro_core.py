@@ -110,7 +110,8 @@ def test_drone_link_break_table_and_status():
                                                      "autonomous", "autonomous", "autonomous"]
     result = other.drone_break(dice(2), drone="D1")
     assert {(c.track, c.op) for c in result.changes} == {("uncontrolled", "status_on"), ("action_points", "set")}
-    assert other.drone_break(dice(1), drone="D1").changes[0].track == "destroyed"
+    change = other.drone_break(dice(1), drone="D1", wounds_to_destroy=3).changes[0]
+    assert (change.track, change.op, change.amount) == ("wounds", "set", 3)
 
 
 def test_falls_rule_versus_its_examples():

@@ -175,8 +175,8 @@ def test_drive_back_dice_and_confusion():
 
 def test_left_table_subtracts_stands_lost():
     assert other.left_table(dice(3), stands_lost=1).data["band"] == "maybe"
-    result = other.left_table(dice(1), stands_lost=2, unit="Orcs")
-    assert result.data["band"] == "gone" and result.changes[0].track == "destroyed"
+    result = other.left_table(dice(1), stands_lost=2, unit="Orcs", stands=3)
+    assert result.data["band"] == "gone" and (result.changes[0].track, result.changes[0].amount) == ("stands_lost", 3)
     assert other.left_table(dice(5)).data["band"] == "back"
 
 

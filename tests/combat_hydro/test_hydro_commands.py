@@ -1,0 +1,61 @@
+"""Гидрофилия commands through the console: an attack, damage and a status on tracked models
+with /undo; every command once in each language."""
+from __future__ import annotations
+
+import pytest
+
+
+async def model_line(console, name: str) -> str:
+    [reply] = await console.run("/unit list", locale="en", user="alice")
+    return next(l for l in reply.text.splitlines() if name in l)
+
+
+async def test_hydro_full_exchange_attack_damage_status_and_undo(console):
+    await console.run("/game start game:hydrophilia name:Docks side:Red", locale="en", user="alice")
+    await console.run("/unit add name:Vika size:6", locale="en", user="alice")
+    await console.run("/unit add name:Drone size:3", locale="en", user="alice")
+    # Skill 20 against dodge 2 hits unless both dice are 1; 6 damage dice against ЗАЩ 1 all wound.
+    [hit] = await console.run("/hydro attack skill:20 dodge:2 damage:6 defence:1 target:Vika", locale="en", user="alice")
+    assert "wounds" in hit.text and "event #" in hit.text
+    assert "destroyed" in await model_line(console, "Vika") or "wounds left 0/6" in await model_line(console, "Vika")
+    [undo] = await console.run("/undo", locale="en", user="alice")
+    assert "6/6" in await model_line(console, "Vika")
+    [dmg] = await console.run("/hydro damage dice:3 defence:1 target:Vika", locale="en", user="alice")
+    assert "wounds left 3/6" in await model_line(console, "Vika")
+    # A status: the drone's link breaks (destroyed, uncontrolled or autonomous).
+    [drone] = await console.run("/hydro drone drone:Drone", locale="en", user="alice")
+    line = await model_line(console, "Drone")
+    assert any(s in line for s in ("destroyed", "uncontrolled", "autonomous")), drone.text
+    await console.run("/undo", locale="en", user="alice")
+    line = await model_line(console, "Drone")
+    assert not any(s in line for s in ("destroyed", "uncontrolled", "autonomous")), line
+
+
+async def test_hydro_immunity_in_russian(console):
+    [reply] = await console.run("/гидра атака навык:3 укл:8 урон:3 защита:- природа:mental", locale="ru", user="alice")
+    assert "иммунитет" in reply.text
+
+
+@pytest.mark.parametrize("line", [
+    "/hydro attack skill:3 dodge:10 damage:3 defence:4 cover:cover pierce:2",
+    "/hydro attack skill:2 dodge:11 damage:2 defence:5 shotgun:True armour_piercing:True repeat:True",
+    "/hydro artillery skill:2 damage:4/2 targets:Vika:9:4,Drone:8:-",
+    "/hydro damage dice:4 defence:3 damage_type:em",
+    "/hydro drone",
+    "/hydro fall floors:3",
+    "/hydro move move:6 number:3 after_attack:True",
+    "/hydro odds-attack skill:3 dodge:10 damage:3 defence:4",
+    "/hydro odds-artillery skill:2 dodge:9 damage:4/2 defence:4",
+])
+async def test_every_hydro_command_answers_in_both_languages(console, line):
+    for locale in ("en", "ru"):
+        replies = await console.run(line, locale=locale, user="alice")
+        assert replies and not replies[0].ephemeral, replies[0].text
+        assert replies[0].embeds
+
+
+async def test_hydro_bad_input_is_explained(console):
+    [reply] = await console.run("/hydro artillery skill:2 damage:4 targets:Vika:9:4", locale="en", user="alice")
+    assert reply.ephemeral and "X/Y" in reply.text
+    [reply] = await console.run("/hydro attack skill:2 dodge:9 damage:2 defence:x", locale="en", user="alice")
+    assert reply.ephemeral and "dash" in reply.text
