@@ -12,7 +12,8 @@ from cogs.combat._groups import ASSAULT, CHECK, ODDS, SHOOT
 from cogs.combat._options import (find_unit, localized_params, parse_plus, roller_of, settings_for,
                                   unit_autocomplete)
 from cogs.combat._render import send_result
-from games.epic import aircraft, checks, odds
+from games.epic import aircraft as air
+from games.epic import checks, odds
 from games.epic.assault import AssaultSide, assault
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
@@ -150,7 +151,7 @@ async def flak_epic(interaction: discord.Interaction, shots: app_commands.Range[
     unit = await find_unit(interaction, GAME, aircraft)
     if unit is not None and unit.type == "war_engine" and dc is None:
         dc = unit.size - unit.value("damage")
-    result = aircraft.flak(roller_of(interaction), shots, parse_plus(aa), save=parse_plus(armour), moved=moved,
+    result = air.flak(roller_of(interaction), shots, parse_plus(aa), save=parse_plus(armour), moved=moved,
                            intercept=intercept, jink=jink, already_blasted=already,
                            aircraft=unit.name if unit else aircraft, dc=dc)
     await _send(interaction, result)
