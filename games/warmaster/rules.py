@@ -28,6 +28,7 @@ BLUNDER_RU = {"mad": "Вы сошли с ума!", "thousands": "Чтoб мне 
               "no_point": "Нет смысла умирать просто так, сэp!", "charge": "Бей их!"}
 SRC_BLUNDER_TABLE = Source(B, 325, 347)
 SRC_BLUNDER_ALT = Source(B, 349, 351)
+SRC_BLUNDER_TABLE_ALL = Source(B, 325, 351)
 # Steam Tank blunder (L399–404): it doesn't move, then D6.
 STEAM_TANK = {1: "immobile", 2: "no_shoot", 3: "no_shoot", 4: "fine", 5: "fine", 6: "fine"}
 STEAM_TANK_RU = {"immobile": "Не двигается до конца битвы.", "no_shoot": "Не стреляет в этот ход.",
