@@ -283,8 +283,8 @@ async def check_dangerous(interaction: discord.Interaction, units: app_commands.
 
 @EPIC_CHECK.command(name=L("combat_epic.cmd.we_damage.name"), description=L("combat_epic.cmd.we_damage.desc"))
 @localized_params(P, "hits", "formation", "dc", "tk")
-@app_commands.choices(tk=[app_commands.Choice(name="TK", value="1"), app_commands.Choice(name="TK(D3)", value="D3"),
-                          app_commands.Choice(name="TK(D6)", value="D6")])
+@app_commands.choices(tk=[app_commands.Choice(name=L(f"combat_epic.tk.{k}"), value=v)
+                          for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6"))])
 async def check_we_damage(interaction: discord.Interaction, hits: app_commands.Range[int, 1, 100],
                           formation: str | None = None, dc: app_commands.Range[int, 1, 100] | None = None,
                           tk: str | None = None) -> None:
