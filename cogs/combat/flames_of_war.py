@@ -73,7 +73,7 @@ def _mods(long_range, concealed, gone_to_ground, out_of_command, smoke, night, s
 
 SHOOT_PARAMS = ("skill", "rof", "teams", "target", "moving_rof", "moved", "pinned", "defensive", "long_range",
                 "concealed", "gone_to_ground", "out_of_command", "smoke", "night", "scout", "no_he", "sniper",
-                "flamethrower", "reroll", "save", "fp", "hits_before", "unit_teams", "pin_immune")
+                "flamethrower", "reroll", "save", "fp", "bunker", "hits_before", "unit_teams", "pin_immune")
 
 
 def _shoot_callback(roll: bool):
@@ -86,7 +86,7 @@ def _shoot_callback(roll: bool):
                        concealed: bool = False, gone_to_ground: bool = False, out_of_command: bool = False,
                        smoke: bool = False, night: bool = False, scout: bool = False, no_he: bool = False,
                        sniper: bool = False, flamethrower: bool = False, reroll: bool = False,
-                       save: str | None = None, fp: str | None = None,
+                       save: str | None = None, fp: str | None = None, bunker: bool = False,
                        hits_before: app_commands.Range[int, 0, 100] | None = None,
                        unit_teams: app_commands.Range[int, 1, 100] | None = None, pin_immune: bool = False) -> None:
         name, before, already, size = await _target_state(interaction, target, hits_before, unit_teams)
@@ -95,7 +95,7 @@ def _shoot_callback(roll: bool):
                       shooter_pinned=pinned, defensive=defensive,
                       mods=_mods(long_range, concealed, gone_to_ground, out_of_command, smoke, night, scout, no_he),
                       hits_before=before, unit_teams=size, save=parse_plus(save, example="fow.example.shoot"),
-                      fp=_fp(fp), settings=settings)
+                      fp=_fp(fp), bunker=bunker, settings=settings)
         if roll:
             result = shooting.shoot(roller_of(interaction), reroll_failed=reroll, sniper=sniper,
                                     flamethrower=flamethrower, pin_immune=pin_immune, already_pinned=already,

@@ -80,7 +80,7 @@ async def _model(interaction, name: str | None) -> str | None:
 
 # ---- /shoot hydro, /assault hydro, /odds hydro-attack ------------------------------------------
 
-ATTACK_PARAMS = ("skill", "dodge", "damage", "defence", "damage_type", "target", "attacker", "cover", "overlap",
+ATTACK_PARAMS = ("skill", "dodge", "damage", "defence", "damage_type", "target", "attacker", "ap_cost", "cover", "overlap",
                  "melee", "repeat", "shotgun", "armour_piercing", "pierce", "extra_dodge", "extra_skill")
 
 
@@ -90,7 +90,7 @@ def _attack_callback(roll: bool):
     async def callback(interaction: discord.Interaction, skill: app_commands.Range[int, -10, 20],
                        dodge: app_commands.Range[int, 0, 40], damage: app_commands.Range[int, 0, 60], defence: str,
                        damage_type: str = "physical", target: str | None = None, attacker: str | None = None,
-                       cover: str = "none", overlap: bool = False, melee: bool = False, repeat: bool = False,
+                       ap_cost: app_commands.Range[int, 0, 5] = 0, cover: str = "none", overlap: bool = False, melee: bool = False, repeat: bool = False,
                        shotgun: bool = False, armour_piercing: bool = False,
                        pierce: app_commands.Range[int, 0, 4] = 0, extra_dodge: app_commands.Range[int, -20, 20] = 0,
                        extra_skill: app_commands.Range[int, -20, 20] = 0) -> None:
@@ -100,7 +100,7 @@ def _attack_callback(roll: bool):
                       extra_skill=extra_skill)
         if roll:
             result = A.attack(roller_of(interaction), attacker=await _model(interaction, attacker) if attacker else None,
-                              target=await _model(interaction, target), **kwargs)
+                              target=await _model(interaction, target), ap_cost=ap_cost, **kwargs)
             await _send(interaction, result)
         else:
             await _send(interaction, odds.attack_odds(**kwargs), apply=False)

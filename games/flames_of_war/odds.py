@@ -19,10 +19,12 @@ from i18n import Msg
 GAME = "flames_of_war"
 
 
-def per_destroyed(save: int | None, fp: int | None) -> Fraction:
-    """Probability one hit destroys a team: the save fails, then the FP test succeeds."""
+def per_destroyed(save: int | None, fp: int | None, bunker: bool = False) -> Fraction:
+    """Probability one hit destroys a team: the save fails, then the FP test succeeds (against a
+    bunker a successful FP roll is re-rolled, L1095)."""
     fail_save = 1 - engine.p_success(engine.need(save)) if save is not None else Fraction(1)
-    return fail_save * (engine.p_success(engine.need(fp)) if fp is not None else Fraction(1))
+    fp_reroll = "success" if bunker else "none"
+    return fail_save * (engine.p_success(engine.need(fp), fp_reroll) if fp is not None else Fraction(1))
 
 
 def _result(procedure: str, title: Msg, t: engine.Need, reroll: str, p: Fraction, hits: _exact.Dist,
@@ -42,7 +44,7 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
                moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
                mods: Iterable[str] = (), reroll_failed: bool = False, hits_before: int = 0,
                unit_teams: int | None = None, save: int | None = None, fp: int | None = None,
-               settings: dict[str, str] | None = None) -> ProcedureResult:
+               bunker: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
     per_team = moving_rof(rof, moving_rof_value) if (moved or shooter_pinned or defensive) else rof
     n = per_team * teams
     modifiers = to_hit_modifiers(mods)
@@ -55,7 +57,7 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
     p_pin = _exact.at_least(hits, threshold - hits_before)
     r.outcome.insert(1, Msg.of("fow.odds.pinned", p=_exact.pct(p_pin), threshold=threshold))
     if save is not None or fp is not None:
-        d = per_destroyed(save, fp)
+        d = per_destroyed(save, fp, bunker)
         destroyed = _exact.thin(hits, d)
         r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
                                    p_any=_exact.pct(1 - destroyed[0])))

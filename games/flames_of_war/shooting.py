@@ -109,7 +109,7 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
           mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
           flamethrower: bool = False, hits_before: int = 0, unit_teams: int | None = None,
           pin_immune: bool = False, already_pinned: bool = False, save: int | None = None,
-          fp: int | None = None, target: str | None = None,
+          fp: int | None = None, bunker: bool = False, target: str | None = None,
           settings: dict[str, str] | None = None) -> ProcedureResult:
     """Direct fire from `teams` teams with the same weapon at one unit."""
     if not 1 <= teams <= 50 or not 0 <= rof <= 20:
@@ -146,7 +146,9 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
     if target and hits:
         result.changes.insert(0, StateChange(target, TRACK_HITS, "add", hits, reason=Msg.of("fow.reason.hits")))
     if hits:
-        destroyed = saves_and_firepower(roller, result, hits, save, fp)
+        destroyed = saves_and_firepower(roller, result, hits, save, fp, fp_reroll="success" if bunker else "none")
+        if bunker:
+            result.notes.append(Msg.of("fow.note.bunker_fp"))
         if target and destroyed:
             result.changes.append(StateChange(target, TRACK_DESTROYED, "add", destroyed, reason=Msg.of("fow.reason.firepower")))
     result.data.update(dice=n, need=t, hits=hits, reroll=reroll)

@@ -12,6 +12,7 @@ from i18n import Msg, UserError
 
 GAME = "hydrophilia"
 TRACK_WOUNDS = "wounds"
+TRACK_AP = "action_points"
 MAX_DICE = 60
 
 
@@ -97,8 +98,8 @@ def check_inputs(skill: int, dodge: int, example: str) -> None:
 def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int | None,
            damage_type: str = "physical", cover: str = "none", overlap: bool = False, melee: bool = False,
            repeat_attack: bool = False, shotgun: bool = False, armour_piercing: bool = False,
-           extra_dodge: int = 0, extra_skill: int = 0, pierce: int = 0, attacker: str | None = None,
-           target: str | None = None) -> ProcedureResult:
+           extra_dodge: int = 0, extra_skill: int = 0, pierce: int = 0, ap_cost: int = 0,
+           attacker: str | None = None, target: str | None = None) -> ProcedureResult:
     check_inputs(skill, dodge, "hydro.example.attack")
     if damage_type not in H.DAMAGE_TYPES:
         raise ValueError(damage_type)
@@ -137,6 +138,9 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
         if target and wounds:
             result.changes.append(StateChange(target, TRACK_WOUNDS, "add", wounds, reason=Msg.of("hydro.reason.attack")))
     result.notes.append(Msg.of("hydro.note.ap_spent"))
+    if attacker and ap_cost:
+        # L315: the action points are spent whether or not the attack hits.
+        result.changes.append(StateChange(attacker, TRACK_AP, "add", -ap_cost, reason=Msg.of("hydro.reason.ap")))
     result.data.update(hit=hit, crit=crit, wounds=wounds, need=need, skill=total_skill, roll=(a, b))
     return result
 

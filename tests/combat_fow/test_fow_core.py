@@ -277,3 +277,11 @@ def test_odds_sum_to_one_and_more_modifiers_never_help(is_hit_on, rof, teams, mo
 def test_engine_monotonic_in_the_number_needed(t):
     for reroll in ("none", "failed", "success"):
         assert engine.p_success(t + 1, reroll) <= engine.p_success(t, reroll)
+
+
+def test_bunker_fp_successes_are_rerolled_l1095():
+    assert "Успешные броски FP против Бункера должны перебрасываться" in line(1095)
+    # One hit (4 at 3+), no save given, FP 4+: the 5 succeeds, its re-roll 2 fails → survives.
+    result = shooting.shoot(dice(4, 5, 2), is_hit_on=3, rof=1, fp=4, bunker=True)
+    assert result.data["hits"] == 1 and result.data["destroyed"] == 0
+    assert odds.per_destroyed(None, 4, bunker=True) == Fraction(1, 4)

@@ -15,8 +15,10 @@ async def test_hydro_full_exchange_attack_damage_status_and_undo(console):
     await console.run("/unit add name:Vika size:6", locale="en", user="alice")
     await console.run("/unit add name:Drone size:3", locale="en", user="alice")
     # Skill 20 against dodge 2 hits unless both dice are 1; 6 damage dice against ЗАЩ 1 all wound.
-    [hit] = await console.run("/hydro attack skill:20 dodge:2 damage:6 defence:1 target:Vika", locale="en", user="alice")
+    [hit] = await console.run("/hydro attack skill:20 dodge:2 damage:6 defence:1 target:Vika attacker:Drone ap_cost:1",
+                              locale="en", user="alice")
     assert "wounds" in hit.text and "event #" in hit.text
+    assert "AP 1" in await model_line(console, "Drone")
     assert "destroyed" in await model_line(console, "Vika") or "wounds left 0/6" in await model_line(console, "Vika")
     [undo] = await console.run("/undo", locale="en", user="alice")
     assert "6/6" in await model_line(console, "Vika")

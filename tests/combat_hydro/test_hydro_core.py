@@ -53,6 +53,12 @@ def test_attack_hits_and_wounds_go_to_the_target():
     assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Vika", "wounds", 2)]
 
 
+def test_action_points_are_spent_hit_or_miss():
+    result = A.attack(dice(1, 2), skill=0, dodge=12, damage=1, defence=4, attacker="Max", target="Vika", ap_cost=2)
+    assert not result.data["hit"]
+    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Max", "action_points", -2)]
+
+
 def test_cover_repeat_attack_and_melee():
     result = A.attack(dice(5, 5), skill=3, dodge=10, damage=1, defence=4, cover="cover", repeat_attack=True)
     assert result.data["need"] == 14 and result.data["skill"] == 1 and not result.data["hit"]
