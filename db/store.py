@@ -3,8 +3,8 @@
 Every command is one transaction and one event: the event records who, when, what was asked
 (`summary`), what the game's rules said (`messages`) and the before/after of every row it
 touched (`diff`), which is what `/undo` restores. Writes to one game are serialized: SQLite
-takes the write lock up front (BEGIN IMMEDIATE) and the process queues its own writers on an
-asyncio lock; PostgreSQL locks the game's row FOR UPDATE. So two players changing the same unit
+takes the write lock up front (BEGIN IMMEDIATE) and the process runs each transaction whole,
+without yielding to the event loop in between; PostgreSQL locks the game's row FOR UPDATE. So two players changing the same unit
 at the same moment never lose an update.
 
 Bad input and missing permissions raise `i18n.UserError`; the front end shows them.
@@ -12,24 +12,26 @@ Bad input and missing permissions raise `i18n.UserError`; the front end shows th
 from __future__ import annotations
 
 import asyncio
-import contextlib
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from db.engine import make_engine, migrate
+from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
 from db.schema import events, games, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
 from games.catalog import GAMES
-from games.house_rules import effective, house_rules
+from games.house_rules import house_rules
 from games.procedure import StateChange
-from games.state_base import StateRules, UnitState, rules_for
+from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
+T = TypeVar("T")
 EXPORT_FORMAT = "wargame-referee/game-state"
 EXPORT_VERSION = 1
 NAME_LIMIT = 100
@@ -92,6 +94,18 @@ def _unit_view(unit_id: int, state: UnitState) -> UnitView:
                     dict(state.values), frozenset(state.statuses), dict(state.data))
 
 
+# The hot path's statements, built once: SQLAlchemy caches their compiled form, and building a
+# statement per call (bind parameters, cache keys) cost more than SQLite running it.
+_B = sa.bindparam
+SELECT_LIVE_GAME = sa.select(games).where(games.c.guild_id == _B("guild_id"), games.c.channel_id == _B("channel_id"),
+                                          games.c.ended_at.is_(None))
+SELECT_LIVE_GAME_LOCKED = SELECT_LIVE_GAME.with_for_update()
+SELECT_UNIT_BY_KEY = sa.select(units).where(units.c.game_id == _B("game_id"), units.c.name_key == _B("key"))
+SELECT_UNITS = sa.select(units).where(units.c.game_id == _B("game_id")).order_by(units.c.id)
+UPDATE_UNIT = sa.update(units).where(units.c.id == _B("unit_id"))
+INSERT_EVENT = sa.insert(events)
+
+
 GAME_FIELDS = ("name", "owner_id", "owner_name", "players", "settings", "turn", "phase", "active_side")
 
 
@@ -116,12 +130,12 @@ class _Tx:
     """One write transaction on one game: loads units on demand, remembers their state before,
     and writes the changed rows plus the event at the end."""
 
-    def __init__(self, conn: AsyncConnection, row: Any) -> None:
+    def __init__(self, conn: Connection, row: Any) -> None:
         self.conn = conn
         self.row = row
         self.game = _game_view(row)
         self.rules: StateRules = rules_for(self.game.system)
-        self.settings = effective(self.game.system, self.game.settings)
+        self.settings = settings_for(self.game.system, self.game.settings)
         self.fields: dict[str, Any] = {f: getattr(row, f) for f in GAME_FIELDS}
         self._before_fields = {f: getattr(row, f) for f in GAME_FIELDS}
         self.units: dict[int, UnitState] = {}
@@ -137,38 +151,36 @@ class _Tx:
                 self.units[row.id] = state
                 self.before[row.id] = _unit_snapshot(state)
 
-    async def all_units(self) -> list[tuple[int, UnitState]]:
+    def all_units(self) -> list[tuple[int, UnitState]]:
         if not self._all_loaded:
-            rows = (await self.conn.execute(
-                sa.select(units).where(units.c.game_id == self.game.id).order_by(units.c.id))).all()
+            rows = self.conn.execute(SELECT_UNITS, {"game_id": self.game.id}).all()
             self._remember(rows)
             self._all_loaded = True
         return sorted(self.units.items())
 
-    async def find(self, name: str) -> tuple[int, UnitState] | None:
+    def find(self, name: str) -> tuple[int, UnitState] | None:
         key = fold(name)
         for unit_id, state in self.units.items():
             if fold(state.name) == key:
                 return unit_id, state
         if self._all_loaded:
             return None
-        row = (await self.conn.execute(
-            sa.select(units).where(units.c.game_id == self.game.id, units.c.name_key == key))).first()
+        row = self.conn.execute(SELECT_UNIT_BY_KEY, {"game_id": self.game.id, "key": key}).first()
         if row is None or row.id in self.removed:
             return None
         self._remember([row])
         return row.id, self.units[row.id]
 
-    async def unit(self, name: str) -> tuple[int, UnitState]:
-        found = await self.find(name)
+    def unit(self, name: str) -> tuple[int, UnitState]:
+        found = self.find(name)
         if found is None:
             raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=name)
         return found
 
-    async def create(self, state: UnitState) -> int:
-        if await self.find(state.name) is not None:
+    def create(self, state: UnitState) -> int:
+        if self.find(state.name) is not None:
             raise UserError("state.error.unit_exists", example="state.example.unit_rename", unit=state.name)
-        result = await self.conn.execute(sa.insert(units).values(
+        result = self.conn.execute(sa.insert(units).values(
             game_id=self.game.id, name_key=fold(state.name), **_unit_snapshot(state)))
         unit_id = result.inserted_primary_key[0]
         self.units[unit_id] = state
@@ -184,7 +196,7 @@ class _Tx:
         self.fields[name] = value
         self.game = _game_view(_Row({**self.row._mapping, **self.fields}))
 
-    async def finish(self, actor: Actor, kind: str, summary: Msg, messages: list[Msg],
+    def finish(self, actor: Actor, kind: str, summary: Msg, messages: list[Msg],
                      payload: dict | None) -> AppliedResult:
         diff_units: list[dict[str, Any]] = []
         changes: list[UnitChange] = []
@@ -194,10 +206,9 @@ class _Tx:
             if before == after:
                 continue
             if after is None:
-                await self.conn.execute(sa.delete(units).where(units.c.id == unit_id))
+                self.conn.execute(sa.delete(units).where(units.c.id == unit_id))
             elif before is not None:
-                await self.conn.execute(sa.update(units).where(units.c.id == unit_id).values(
-                    name_key=fold(after["name"]), **after))
+                self.conn.execute(UPDATE_UNIT, {"unit_id": unit_id, "name_key": fold(after["name"]), **after})
             diff_units.append({"id": unit_id, "before": before, "after": after})
             changes.append(UnitChange(
                 (after or before)["name"],
@@ -206,12 +217,12 @@ class _Tx:
         game_diff = {}
         changed = {f: v for f, v in self.fields.items() if v != self._before_fields[f]}
         if changed:
-            await self.conn.execute(sa.update(games).where(games.c.id == self.game.id).values(**changed))
+            self.conn.execute(sa.update(games).where(games.c.id == self.game.id).values(**changed))
             game_diff = {"before": {f: self._before_fields[f] for f in changed}, "after": changed}
-        result = await self.conn.execute(sa.insert(events).values(
+        result = self.conn.execute(INSERT_EVENT, dict(
             game_id=self.game.id, kind=kind, actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
             created_at=_now(), summary=msg_to_json(summary), messages=[msg_to_json(m) for m in messages],
-            payload=payload, diff={"units": diff_units, "game": game_diff}))
+            payload=payload, diff={"units": diff_units, "game": game_diff}, undone_at=None, undone_by=None))
         return AppliedResult(result.inserted_primary_key[0], self.game, tuple(changes), tuple(messages), summary)
 
 
@@ -223,69 +234,125 @@ class _Row:
 
 
 class StateStore:
-    """Per-channel game state. Create with `await db.open_store(url)`; `await store.close()`."""
+    """Per-channel game state. Create with `await db.open_store(url)`; `await store.close()`.
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    Every public method is one transaction. Inside, the work is plain synchronous SQLAlchemy
+    on one connection: for SQLite it runs on the store's own threads (one writer, a few
+    readers), for PostgreSQL inside the async engine's greenlet (`run_sync`).
+    """
+
+    def __init__(self, engine: AsyncEngine | None = None, sqlite_engine: Engine | None = None,
+                 sqlite_fast: Engine | None = None) -> None:
         self.engine = engine
-        self._sqlite = engine.dialect.name == "sqlite"
-        # SQLite has one writer at a time anyway; queueing our own writers here instead of in
-        # SQLite's busy handler (which sleeps in steps) keeps latency low.
-        self._write_lock = asyncio.Lock() if self._sqlite else None
+        self.sqlite_engine = sqlite_engine
+        self.sqlite_fast = sqlite_fast
+        if sqlite_engine is not None:
+            # When the database is locked (another process is writing) the transaction waits
+            # for it on one writer thread, off the event loop.
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="state-write")
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        if self.sqlite_engine is not None:
+            self._writer.shutdown(wait=True)
+            self.sqlite_engine.dispose()
+        if self.sqlite_fast is not None:
+            self.sqlite_fast.dispose()
+        if self.engine is not None:
+            await self.engine.dispose()
+
+    # ---- running transactions -----------------------------------------------------------------
+    @staticmethod
+    def _sqlite_call(engine: Engine, fn: Callable[[Connection], T], write: bool) -> T:
+        with engine.connect() as conn:
+            if write:
+                conn.execution_options(sqlite_immediate=True)
+            with conn.begin():
+                return fn(conn)
+
+    async def _sqlite(self, fn: Callable[[Connection], T], write: bool) -> T:
+        """SQLite: run the whole transaction right here on the event loop when the database is
+        free (under a millisecond: WAL, no fsync per commit, no thread hop, and nothing else
+        of ours can interleave), or on the writer thread, waiting for the lock, when another
+        process holds it. The GIL makes a thread hop per command cost more than the command."""
+        try:
+            return self._sqlite_call(self.sqlite_fast, fn, write)
+        except OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+        return await asyncio.get_running_loop().run_in_executor(
+            self._writer, self._sqlite_call, self.sqlite_engine, fn, write)
+
+    async def _read(self, fn: Callable[[Connection], T]) -> T:
+        if self.sqlite_engine is not None:
+            return await self._sqlite(fn, False)
+        async with self.engine.connect() as conn:
+            return await conn.run_sync(fn)
+
+    async def _transaction(self, fn: Callable[[Connection], T]) -> T:
+        if self.sqlite_engine is not None:
+            return await self._sqlite(fn, True)
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(fn)
+
+    @staticmethod
+    def _live_row(conn: Connection, guild_id: int, channel_id: int, *, lock: bool = False):
+        query = SELECT_LIVE_GAME_LOCKED if lock else SELECT_LIVE_GAME
+        return conn.execute(query, {"guild_id": guild_id, "channel_id": channel_id}).first()
+
+    @classmethod
+    def _require_row(cls, conn: Connection, guild_id: int, channel_id: int, *, lock: bool = False):
+        row = cls._live_row(conn, guild_id, channel_id, lock=lock)
+        if row is None:
+            raise UserError("state.error.no_game", example="state.example.game_start")
+        return row
+
+    async def _write(self, guild_id: int, channel_id: int, actor: Actor, kind: str,
+                     work: Callable[[_Tx], tuple[Msg, list[Msg]]], payload: dict | None = None) -> AppliedResult:
+        def run(conn: Connection) -> AppliedResult:
+            tx = _Tx(conn, self._require_row(conn, guild_id, channel_id, lock=True))
+            summary, messages = work(tx)
+            return tx.finish(actor, kind, summary, messages, payload)
+        return await self._transaction(run)
 
     # ---- reading ----------------------------------------------------------------------------
-    async def _live_row(self, conn: AsyncConnection, guild_id: int, channel_id: int, *, lock: bool = False):
-        query = sa.select(games).where(games.c.guild_id == guild_id, games.c.channel_id == channel_id,
-                                       games.c.ended_at.is_(None))
-        if lock:
-            query = query.with_for_update()
-        return (await conn.execute(query)).first()
-
     async def channel_game(self, guild_id: int, channel_id: int) -> GameView | None:
         """The channel's live game, or None. A thread is a channel of its own."""
-        async with self.engine.connect() as conn:
-            row = await self._live_row(conn, guild_id, channel_id)
+        row = await self._read(lambda conn: self._live_row(conn, guild_id, channel_id))
         return None if row is None else _game_view(row)
 
     async def require_game(self, guild_id: int, channel_id: int) -> GameView:
         """The channel's game, or a UserError that says how to start one."""
-        game = await self.channel_game(guild_id, channel_id)
-        if game is None:
-            raise UserError("state.error.no_game", example="state.example.game_start")
-        return game
+        return _game_view(await self._read(lambda conn: self._require_row(conn, guild_id, channel_id)))
 
     async def units(self, guild_id: int, channel_id: int) -> tuple[GameView, list[UnitView]]:
         """The channel's game and its units, in the order they were added."""
-        async with self.engine.connect() as conn:
-            row = await self._live_row(conn, guild_id, channel_id)
-            if row is None:
-                raise UserError("state.error.no_game", example="state.example.game_start")
-            rows = (await conn.execute(
-                sa.select(units).where(units.c.game_id == row.id).order_by(units.c.id))).all()
-        return _game_view(row), [_unit_view(r.id, _state_from_row(r)) for r in rows]
+        def read(conn: Connection):
+            row = self._require_row(conn, guild_id, channel_id)
+            rows = conn.execute(SELECT_UNITS, {"game_id": row.id}).all()
+            return _game_view(row), [_unit_view(r.id, _state_from_row(r)) for r in rows]
+        return await self._read(read)
 
     async def find_unit(self, guild_id: int, channel_id: int, name: str) -> UnitView | None:
         """A unit of the channel's game by name (case- and ё-insensitive), or None."""
-        async with self.engine.connect() as conn:
-            row = await self._live_row(conn, guild_id, channel_id)
+        def read(conn: Connection):
+            row = self._live_row(conn, guild_id, channel_id)
             if row is None:
                 return None
-            unit = (await conn.execute(sa.select(units).where(
-                units.c.game_id == row.id, units.c.name_key == fold(name)))).first()
-        return None if unit is None else _unit_view(unit.id, _state_from_row(unit))
+            unit = conn.execute(SELECT_UNIT_BY_KEY, {"game_id": row.id, "key": fold(name)}).first()
+            return None if unit is None else _unit_view(unit.id, _state_from_row(unit))
+        return await self._read(read)
 
     async def unit_names(self, guild_id: int, channel_id: int, query: str = "", limit: int = 25,
                          side: str | None = None) -> list[str]:
         """Unit names of the channel's game for autocomplete: names starting with what was typed
         first, then names containing it. [] when the channel has no game."""
-        async with self.engine.connect() as conn:
-            row = await self._live_row(conn, guild_id, channel_id)
+        def read(conn: Connection):
+            row = self._live_row(conn, guild_id, channel_id)
             if row is None:
                 return []
             q = sa.select(units.c.name, units.c.name_key, units.c.side).where(units.c.game_id == row.id)
-            rows = (await conn.execute(q.order_by(units.c.id))).all()
+            return conn.execute(q.order_by(units.c.id)).all()
+        rows = await self._read(read)
         key = fold(query)
         if side is not None:
             rows = [r for r in rows if fold(r.side) == fold(side)]
@@ -295,36 +362,15 @@ class StateStore:
 
     async def history(self, guild_id: int, channel_id: int, limit: int = 10) -> list[EventView]:
         """The channel's most recent events, newest first."""
-        async with self.engine.connect() as conn:
-            row = await self._live_row(conn, guild_id, channel_id)
-            if row is None:
-                raise UserError("state.error.no_game", example="state.example.game_start")
-            rows = (await conn.execute(sa.select(events).where(events.c.game_id == row.id)
-                                       .order_by(events.c.id.desc()).limit(limit))).all()
+        def read(conn: Connection):
+            row = self._require_row(conn, guild_id, channel_id)
+            return conn.execute(sa.select(events).where(events.c.game_id == row.id)
+                                .order_by(events.c.id.desc()).limit(limit)).all()
+        rows = await self._read(read)
         return [EventView(r.id, r.kind, r.actor_id, r.actor_name, _aware(r.created_at), msg_from_json(r.summary),
                           r.undone_at is not None, tuple(msg_from_json(m) for m in r.messages)) for r in rows]
 
-    # ---- writing ----------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def _transaction(self):
-        async with (self._write_lock or contextlib.nullcontext()):
-            async with self.engine.connect() as conn:
-                await conn.execution_options(sqlite_immediate=True)
-                async with conn.begin():
-                    yield conn
-
-    async def _write(self, guild_id: int, channel_id: int, actor: Actor, kind: str,
-                     work: Callable[[_Tx], Awaitable[tuple[Msg, list[Msg]]]],
-                     payload: dict | None = None) -> AppliedResult:
-        async with self._transaction() as conn:
-            row = await self._live_row(conn, guild_id, channel_id, lock=True)
-            if row is None:
-                raise UserError("state.error.no_game", example="state.example.game_start")
-            tx = _Tx(conn, row)
-            summary, messages = await work(tx)
-            return await tx.finish(actor, kind, summary, messages, payload)
-
-    # games
+    # ---- games ------------------------------------------------------------------------------
     async def start_game(self, guild_id: int, channel_id: int, actor: Actor, system: str,
                          name: str | None = None, side: str | None = None) -> GameView:
         """Start a game of `system` (a game id) in the channel; the actor owns it and, with
@@ -335,39 +381,39 @@ class StateStore:
         rules = rules_for(system)
         players = [] if not side else [{"user_id": actor.user_id, "name": actor.name[:NAME_LIMIT],
                                         "side": _clean(side, "state.example.game_start")}]
+
+        def write(conn: Connection) -> GameView:
+            if self._live_row(conn, guild_id, channel_id) is not None:
+                raise UserError("state.error.game_exists", example="state.example.game_end")
+            result = conn.execute(sa.insert(games).values(
+                guild_id=guild_id, channel_id=channel_id, system=system, name=name,
+                owner_id=actor.user_id, owner_name=actor.name[:NAME_LIMIT], players=players, settings={},
+                turn=1, phase=rules.phases[0] if rules.phases else None, active_side=None, created_at=_now()))
+            game_id = result.inserted_primary_key[0]
+            conn.execute(sa.insert(events).values(
+                game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
+                messages=[], payload=None, diff={"units": [], "game": {}}))
+            return _game_view(self._live_row(conn, guild_id, channel_id))
         try:
-            async with self._transaction() as conn:
-                if await self._live_row(conn, guild_id, channel_id) is not None:
-                    raise UserError("state.error.game_exists", example="state.example.game_end")
-                result = await conn.execute(sa.insert(games).values(
-                    guild_id=guild_id, channel_id=channel_id, system=system, name=name,
-                    owner_id=actor.user_id, owner_name=actor.name[:NAME_LIMIT], players=players, settings={},
-                    turn=1, phase=rules.phases[0] if rules.phases else None, active_side=None,
-                    created_at=_now()))
-                game_id = result.inserted_primary_key[0]
-                await conn.execute(sa.insert(events).values(
-                    game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
-                    created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
-                    messages=[], payload=None, diff={"units": [], "game": {}}))
+            return await self._transaction(write)
         except IntegrityError:   # another start won the race
             raise UserError("state.error.game_exists", example="state.example.game_end") from None
-        return await self.require_game(guild_id, channel_id)
 
     async def end_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
         """End the channel's game (owner or moderator). It stays in the database, read-only."""
-        async with self._transaction() as conn:
-            row = await self._live_row(conn, guild_id, channel_id, lock=True)
-            if row is None:
-                raise UserError("state.error.no_game", example="state.example.game_start")
+        def write(conn: Connection) -> GameView:
+            row = self._require_row(conn, guild_id, channel_id, lock=True)
             game = _game_view(row)
             if not is_manager(game, actor):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
-            await conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
-            await conn.execute(sa.insert(events).values(
+            conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
+            conn.execute(sa.insert(events).values(
                 game_id=row.id, kind="end", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
                 created_at=_now(), summary=msg_to_json(Msg.of("state.event.end")), messages=[], payload=None,
                 diff={"units": [], "game": {}}))
-        return game
+            return game
+        return await self._transaction(write)
 
     async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
                    player: Actor | None = None) -> AppliedResult:
@@ -376,7 +422,7 @@ class StateStore:
         side = _clean(side, "state.example.game_join")
         who = player or actor
 
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             game = tx.game
             if who.user_id != actor.user_id and not is_manager(game, actor):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
@@ -393,7 +439,7 @@ class StateStore:
 
     async def set_setting(self, guild_id: int, channel_id: int, actor: Actor, key: str, value: str) -> AppliedResult:
         """Set a house rule of the channel's game (owner or moderator)."""
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             if not is_manager(tx.game, actor):
                 raise UserError("state.error.owner_only", owner=tx.game.owner_name)
             rules = house_rules(tx.game.system)
@@ -410,7 +456,7 @@ class StateStore:
             return Msg.of("state.event.setting", setting=rules[key].title, value=title or value), []
         return await self._write(guild_id, channel_id, actor, "settings", work)
 
-    # units
+    # ---- units ------------------------------------------------------------------------------
     async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
                        side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
         """Add a unit to a side (by default the actor's). Players add to their own side; the
@@ -419,7 +465,7 @@ class StateStore:
         if not 1 <= size <= SIZE_LIMIT:
             raise UserError("state.error.bad_size", example="state.example.unit_add", limit=SIZE_LIMIT)
 
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             game = tx.game
             own = game.side_of(actor.user_id)
             target = _clean(side, "state.example.unit_add") if side else own
@@ -440,13 +486,13 @@ class StateStore:
                 raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
             state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
             rules.new_unit(state)
-            await tx.create(state)
+            tx.create(state)
             return Msg.of("state.event.unit_add", unit=name, side=target, size=size), []
         return await self._write(guild_id, channel_id, actor, "unit_add", work)
 
     async def remove_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str) -> AppliedResult:
-        async def work(tx: _Tx):
-            unit_id, state = await tx.unit(name)
+        def work(tx: _Tx):
+            unit_id, state = tx.unit(name)
             self._check_side(tx.game, actor, state)
             tx.remove(unit_id)
             return Msg.of("state.event.unit_remove", unit=state.name), []
@@ -455,10 +501,10 @@ class StateStore:
     async def rename_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, new_name: str) -> AppliedResult:
         new_name = _clean(new_name, "state.example.unit_rename")
 
-        async def work(tx: _Tx):
-            unit_id, state = await tx.unit(name)
+        def work(tx: _Tx):
+            unit_id, state = tx.unit(name)
             self._check_side(tx.game, actor, state)
-            clash = await tx.find(new_name)
+            clash = tx.find(new_name)
             if clash is not None and clash[0] != unit_id:
                 raise UserError("state.error.unit_exists", example="state.example.unit_rename", unit=new_name)
             old = state.name
@@ -475,7 +521,25 @@ class StateStore:
                            summary: Msg, kind: str = "change", payload: dict | None = None) -> AppliedResult:
         """A player's own bookkeeping (/blast, /damage, /status): only units of their own side,
         unless they own the game or moderate. One event, rules applied as in `apply_changes`."""
-        return await self._changes(guild_id, channel_id, actor, changes, summary, kind, payload, own_side=True)
+        return await self._changes(guild_id, channel_id, actor, lambda tx: changes, summary, kind, payload, own_side=True)
+
+    async def change_unit(self, guild_id: int, channel_id: int, actor: Actor, unit: str,
+                          build: Callable[[UnitState, StateRules], list[StateChange]],
+                          summary: Callable[[UnitState], Msg], kind: str = "change", payload: dict | None = None,
+                          system: str | None = None) -> AppliedResult:
+        """Like `change_units` for one unit, with the changes worked out from the unit's current
+        state inside the same transaction (what `/damage` means depends on the unit's type).
+        `system`: refuse (UserError "state.error.not_epic"-style) unless the game is that system."""
+        def plan(tx: _Tx) -> list[StateChange]:
+            if system is not None and tx.game.system != system:
+                raise UserError(f"state.error.not_{system}", example="state.example.damage",
+                                game=GAMES[tx.game.system].title_en)
+            _, state = tx.unit(unit)
+            return build(state.copy(), tx.rules)
+
+        def titled(tx: _Tx) -> Msg:
+            return summary(tx.unit(unit)[1])
+        return await self._changes(guild_id, channel_id, actor, plan, titled, kind, payload, own_side=True)
 
     async def apply_changes(self, guild_id: int, channel_id: int, actor: Actor, changes: list[StateChange],
                             summary: Msg, payload: dict | None = None) -> AppliedResult:
@@ -487,19 +551,21 @@ class StateStore:
         so any player of the game (anyone, if it has no player list), the owner and moderators
         may apply. Returns each unit before/after and the rules' messages.
         """
-        return await self._changes(guild_id, channel_id, actor, changes, summary, "combat", payload, own_side=False)
+        return await self._changes(guild_id, channel_id, actor, lambda tx: changes, summary, "combat", payload,
+                                   own_side=False)
 
-    async def _changes(self, guild_id, channel_id, actor, changes, summary, kind, payload, own_side) -> AppliedResult:
-        if not changes:
-            raise UserError("state.error.no_changes")
-
-        async def work(tx: _Tx):
+    async def _changes(self, guild_id, channel_id, actor, plan, summary, kind, payload, own_side) -> AppliedResult:
+        def work(tx: _Tx):
             if not own_side and not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
+            changes = plan(tx)
+            if not changes:
+                raise UserError("state.error.no_changes")
+            title = summary(tx) if callable(summary) else summary
             messages: list[Msg] = []
             touched: dict[int, UnitState] = {}
             for change in changes:
-                unit_id, state = await tx.unit(change.unit)
+                unit_id, state = tx.unit(change.unit)
                 if own_side:
                     self._check_side(tx.game, actor, state)
                 if unit_id not in touched:
@@ -507,13 +573,13 @@ class StateStore:
                 messages.extend(tx.rules.apply(state, change, tx.settings))
             for unit_id, before in touched.items():
                 messages.extend(tx.rules.settle(tx.units[unit_id], before, tx.settings))
-            return summary, messages
+            return title, messages
         return await self._write(guild_id, channel_id, actor, kind, work, payload)
 
-    # turns
+    # ---- turns ------------------------------------------------------------------------------
     async def next_turn(self, guild_id: int, channel_id: int, actor: Actor, side: str | None = None) -> AppliedResult:
         """Next turn: turn + 1, the game's first phase, and `side` (if given) becomes active."""
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             if not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
             old_phase = tx.fields["phase"]
@@ -522,8 +588,9 @@ class StateStore:
             first = tx.rules.phases[0] if tx.rules.phases else None
             tx.set_field("phase", first)
             if side:
-                tx.set_field("active_side", {fold(s): s for s in tx.game.sides}.get(fold(side), _clean(side, "state.example.turn_next")))
-            states = [s for _, s in await tx.all_units()]
+                known = {fold(s): s for s in tx.game.sides}
+                tx.set_field("active_side", known.get(fold(side), _clean(side, "state.example.turn_next")))
+            states = [s for _, s in tx.all_units()]
             messages = tx.rules.phase_changed(states, old_phase, first, tx.settings)
             messages += tx.rules.turn_started(states, turn, tx.settings)
             return Msg.of("state.event.turn", turn=turn), messages
@@ -531,10 +598,12 @@ class StateStore:
 
     async def set_phase(self, guild_id: int, channel_id: int, actor: Actor, phase: str | None = None) -> AppliedResult:
         """Move to `phase` (a key of the game's phases), or to the next one when None."""
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             if not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
             phases = tx.rules.phases
+            if not phases:
+                raise UserError("state.error.no_phases", example="state.example.turn_next")
             old = tx.fields["phase"]
             if phase is None:
                 index = phases.index(old) + 1 if old in phases else 0
@@ -547,22 +616,20 @@ class StateStore:
                 raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
                                 phase=phase, phases=", ".join(phases))
             tx.set_field("phase", new)
-            states = [s for _, s in await tx.all_units()]
+            states = [s for _, s in tx.all_units()]
             messages = tx.rules.phase_changed(states, old, new, tx.settings)
             return Msg.of("state.event.phase", phase=Msg.of(f"state.phase.{tx.game.system}.{new}")), messages
         return await self._write(guild_id, channel_id, actor, "phase", work)
 
-    # history
+    # ---- history ----------------------------------------------------------------------------
     async def undo(self, guild_id: int, channel_id: int, actor: Actor) -> EventView:
         """Revert the channel's last event that isn't undone yet. Its author, the owner or a
         moderator may do so. Returns the event undone."""
-        async with self._transaction() as conn:
-            row = await self._live_row(conn, guild_id, channel_id, lock=True)
-            if row is None:
-                raise UserError("state.error.no_game", example="state.example.game_start")
+        def write(conn: Connection):
+            row = self._require_row(conn, guild_id, channel_id, lock=True)
             game = _game_view(row)
-            last = (await conn.execute(sa.select(events).where(
-                events.c.game_id == row.id, events.c.undone_at.is_(None)).order_by(events.c.id.desc()).limit(1))).first()
+            last = conn.execute(sa.select(events).where(
+                events.c.game_id == row.id, events.c.undone_at.is_(None)).order_by(events.c.id.desc()).limit(1)).first()
             if last is None or last.kind == "start":
                 raise UserError("state.error.nothing_to_undo")
             if last.actor_id != actor.user_id and not is_manager(game, actor):
@@ -570,22 +637,23 @@ class StateStore:
             for entry in reversed(last.diff.get("units", [])):
                 before = entry["before"]
                 if before is None:
-                    await conn.execute(sa.delete(units).where(units.c.id == entry["id"]))
+                    conn.execute(sa.delete(units).where(units.c.id == entry["id"]))
                 elif entry["after"] is None:
-                    await conn.execute(sa.insert(units).values(
-                        id=entry["id"], game_id=row.id, name_key=fold(before["name"]), **before))
+                    conn.execute(sa.insert(units).values(id=entry["id"], game_id=row.id,
+                                                         name_key=fold(before["name"]), **before))
                 else:
-                    await conn.execute(sa.update(units).where(units.c.id == entry["id"]).values(
+                    conn.execute(sa.update(units).where(units.c.id == entry["id"]).values(
                         name_key=fold(before["name"]), **before))
             game_before = last.diff.get("game", {}).get("before")
             if game_before:
-                await conn.execute(sa.update(games).where(games.c.id == row.id).values(**game_before))
-            await conn.execute(sa.update(events).where(events.c.id == last.id).values(
-                undone_at=_now(), undone_by=actor.user_id))
+                conn.execute(sa.update(games).where(games.c.id == row.id).values(**game_before))
+            conn.execute(sa.update(events).where(events.c.id == last.id).values(undone_at=_now(), undone_by=actor.user_id))
+            return last
+        last = await self._transaction(write)
         return EventView(last.id, last.kind, last.actor_id, last.actor_name, _aware(last.created_at),
                          msg_from_json(last.summary), True, tuple(msg_from_json(m) for m in last.messages))
 
-    # export / import
+    # ---- export / import --------------------------------------------------------------------
     async def export_game(self, guild_id: int, channel_id: int) -> dict[str, Any]:
         """The channel's game as plain JSON-able data (what /game import takes back)."""
         game, unit_views = await self.units(guild_id, channel_id)
@@ -604,20 +672,20 @@ class StateStore:
         export of the same game system. Owner or moderator; one undoable event."""
         parsed = _parse_export(data)
 
-        async def work(tx: _Tx):
+        def work(tx: _Tx):
             if not is_manager(tx.game, actor):
                 raise UserError("state.error.owner_only", owner=tx.game.owner_name)
             if parsed["system"] != tx.game.system:
                 raise UserError("state.error.import_other_game", example="state.example.game_import",
                                 game=GAMES[parsed["system"]].title_en, current=GAMES[tx.game.system].title_en)
-            for unit_id, _ in await tx.all_units():
+            for unit_id, _ in tx.all_units():
                 tx.remove(unit_id)
             # The old rows go now so the new ones can take their names.
-            await tx.conn.execute(sa.delete(units).where(units.c.game_id == tx.game.id))
-            for fields in ("turn", "phase", "active_side", "settings", "players", "name"):
-                tx.set_field(fields, parsed[fields])
+            tx.conn.execute(sa.delete(units).where(units.c.game_id == tx.game.id))
+            for field_name in ("turn", "phase", "active_side", "settings", "players", "name"):
+                tx.set_field(field_name, parsed[field_name])
             for state in parsed["units"]:
-                result = await tx.conn.execute(sa.insert(units).values(
+                result = tx.conn.execute(sa.insert(units).values(
                     game_id=tx.game.id, name_key=fold(state.name), **_unit_snapshot(state)))
                 unit_id = result.inserted_primary_key[0]
                 tx.units[unit_id] = state
@@ -684,6 +752,10 @@ def _parse_export(data: Any) -> dict[str, Any]:
 async def open_store(url: str) -> StateStore:
     """Open the state store at `url` (e.g. "sqlite+aiosqlite:///data/referee.db" or
     "postgresql+asyncpg://user@host/db"), applying any pending migrations first."""
+    if is_sqlite(url):
+        engine = make_sync_sqlite_engine(url)
+        await asyncio.to_thread(migrate_sync, engine)
+        return StateStore(sqlite_engine=engine, sqlite_fast=make_sync_sqlite_engine(url, wait=False))
     engine = make_engine(url)
     await migrate(engine)
     return StateStore(engine)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from games.procedure import Source, StateChange
@@ -149,7 +150,21 @@ class StateRules:
                 for s in sorted(unit.statuses)]
 
 
+@lru_cache(maxsize=None)
 def rules_for(game_id: str) -> StateRules:
     """The state rules of a game (`games/<id>/state.py: RULES`)."""
     module = importlib.import_module(f"games.{game_id}.state")
     return module.RULES
+
+
+@lru_cache(maxsize=None)
+def _defaults(game_id: str) -> tuple[tuple[str, str], ...]:
+    from games.house_rules import house_rules
+    return tuple((key, rule.default) for key, rule in house_rules(game_id).items())
+
+
+def settings_for(game_id: str, chosen: dict[str, str] | None) -> dict[str, str]:
+    """`games.house_rules.effective`, with the declarations looked up once per game (it runs
+    on every state command)."""
+    chosen = chosen or {}
+    return {key: chosen.get(key, default) for key, default in _defaults(game_id)}

@@ -281,23 +281,23 @@ class StateCog(commands.Cog):
     @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
     async def blast_add(self, interaction: discord.Interaction, unit: str,
                         amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "add", amount)],
-                          Msg.of("state.event.blast_add", n=amount, unit=unit))
+        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", amount)],
+                          lambda state: Msg.of("state.event.blast_add", n=amount, unit=state.name))
 
     @blast.command(name=L("state.cmd.blast.remove.name"), description=L("state.cmd.blast.remove.desc"))
     @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
     @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
     async def blast_remove(self, interaction: discord.Interaction, unit: str,
                            amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "add", -amount)],
-                          Msg.of("state.event.blast_remove", n=amount, unit=unit))
+        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", -amount)],
+                          lambda state: Msg.of("state.event.blast_remove", n=amount, unit=state.name))
 
     @blast.command(name=L("state.cmd.blast.clear.name"), description=L("state.cmd.blast.clear.desc"))
     @app_commands.rename(unit=_p("formation"))
     @app_commands.describe(unit=_d("formation"))
     async def blast_clear(self, interaction: discord.Interaction, unit: str) -> None:
-        await self._blast(interaction, unit, [StateChange(unit, "blast_markers", "set", 0)],
-                          Msg.of("state.event.blast_clear", unit=unit))
+        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "set", 0)],
+                          lambda state: Msg.of("state.event.blast_clear", unit=state.name))
 
     @blast.command(name=L("state.cmd.blast.rally.name"), description=L("state.cmd.blast.rally.desc"))
     @app_commands.rename(unit=_p("formation"), initiative=_p("initiative"), enemy_near=_p("enemy_near"),
@@ -306,37 +306,34 @@ class StateCog(commands.Cog):
                            leaders=_d("leaders"))
     async def blast_rally(self, interaction: discord.Interaction, unit: str, initiative: app_commands.Range[int, 1, 6],
                           enemy_near: bool = False, leaders: app_commands.Range[int, 0, 20] = 0) -> None:
-        store = _store(interaction)
-        game = await store.require_game(*channel_key(interaction))
-        _require_epic(game)
-        found = await store.find_unit(*channel_key(interaction), unit)
-        if found is None:
-            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
-        # L624: a D6 against the initiative, −2 if broken, −1 with an enemy within 30 cm.
-        modifier = (-2 if found.has("broken") else 0) + (-1 if enemy_near else 0)
         die = interaction.client.services.roller.die(6)
-        passed = die + modifier >= initiative
-        verdict = Msg.of("state.epic.passed" if passed else "state.epic.failed")
-        roll = Msg.of("state.epic.rally_roll", need=initiative, die=die, mod=f"{modifier:+d}", total=die + modifier,
-                      verdict=verdict)
-        await self._blast(interaction, found.name, [StateChange(found.name, "rally", "set", 1 + leaders if passed else 0)],
-                          Msg.of("state.event.rally", unit=found.name, result=verdict), extra=[roll],
-                          payload={"die": die, "modifier": modifier, "initiative": initiative, "passed": passed})
+        test: dict = {}
 
-    async def _blast(self, interaction: discord.Interaction, unit: str, changes: list[StateChange], summary: Msg,
-                     extra: list[Msg] | None = None, payload: dict | None = None) -> None:
-        store = _store(interaction)
-        game = await store.require_game(*channel_key(interaction))
-        _require_epic(game)
-        if summary.params.get("unit") == unit:
-            found = await store.find_unit(*channel_key(interaction), unit)
-            if found is not None:   # show the name as the players wrote it, not as typed now
-                summary = Msg(summary.key, {**summary.params, "unit": found.name})
-        result = await store.change_units(*channel_key(interaction), _actor(interaction), changes, summary,
-                                          kind="blast", payload=payload)
-        embed = render.result_embed(result, locale_of(interaction))
-        if extra:
-            embed.description = render.render_msgs(extra, locale_of(interaction)) + "\n" + (embed.description or "")
+        def build(state: UnitState, rules) -> list[StateChange]:
+            # L624: a D6 against the initiative, −2 if broken, −1 with an enemy within 30 cm.
+            modifier = (-2 if "broken" in state.statuses else 0) + (-1 if enemy_near else 0)
+            passed = die + modifier >= initiative
+            test.update(die=die, modifier=modifier, initiative=initiative, passed=passed)
+            return [StateChange(state.name, "rally", "set", 1 + leaders if passed else 0)]
+
+        def summary(state: UnitState) -> Msg:
+            return Msg.of("state.event.rally", unit=state.name,
+                          result=Msg.of("state.epic.passed" if test["passed"] else "state.epic.failed"))
+
+        def roll() -> list[Msg]:
+            return [Msg.of("state.epic.rally_roll", need=initiative, die=die, mod=f"{test['modifier']:+d}",
+                           total=die + test["modifier"], verdict=Msg.of("state.epic.passed" if test["passed"] else "state.epic.failed"))]
+        await self._blast(interaction, unit, build, summary, extra=roll, payload={"die": die, "initiative": initiative,
+                                                                                   "enemy_near": enemy_near, "leaders": leaders})
+
+    async def _blast(self, interaction: discord.Interaction, unit: str, build, summary, extra=None,
+                     payload: dict | None = None) -> None:
+        result = await _store(interaction).change_unit(*channel_key(interaction), _actor(interaction), unit, build, summary,
+                                                       kind="blast", payload=payload, system="epic")
+        locale = locale_of(interaction)
+        embed = render.result_embed(result, locale)
+        if extra is not None:
+            embed.description = render.render_msgs(extra(), locale) + "\n" + (embed.description or "")
         await _send(interaction, embed=render.fit_embed(embed))
 
     # ================================================================ /damage
@@ -348,16 +345,9 @@ class StateCog(commands.Cog):
                      amount: app_commands.Range[int, -AMOUNT_LIMIT, AMOUNT_LIMIT]) -> None:
         if amount == 0:
             raise UserError("state.error.bad_amount", example="state.example.damage", limit=AMOUNT_LIMIT)
-        store = _store(interaction)
-        game = await store.require_game(*channel_key(interaction))
-        found = await store.find_unit(*channel_key(interaction), unit)
-        if found is None:
-            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
-        rules = rules_for(game.system)
-        state = UnitState(found.name, found.side, found.type, found.size, found.per, dict(found.values),
-                          set(found.statuses), dict(found.data))
-        result = await store.change_units(*channel_key(interaction), _actor(interaction), rules.damage(state, amount),
-                                          Msg.of("state.event.damage", n=amount, unit=found.name), kind="damage")
+        result = await _store(interaction).change_unit(
+            *channel_key(interaction), _actor(interaction), unit, lambda state, rules: rules.damage(state, amount),
+            lambda state: Msg.of("state.event.damage", n=amount, unit=state.name), kind="damage")
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     # ================================================================ /turn
@@ -427,11 +417,6 @@ class StateCog(commands.Cog):
     async def _unit_ac(self, interaction: discord.Interaction, current: str):
         names = await _store(interaction).unit_names(*channel_key(interaction), current)
         return [_choice(n, n) for n in names]
-
-
-def _require_epic(game: GameView) -> None:
-    if game.system != "epic":
-        raise UserError("state.error.not_epic", example="state.example.damage", game=GAMES[game.system].title_en)
 
 
 def _status_key(rules, typed: str) -> str:

@@ -8,7 +8,7 @@ import discord
 from cogs._common import fit_embed, trim
 from db import AppliedResult, EventView, GameView, UnitView, fold
 from games.catalog import GAMES
-from games.state_base import UnitState, rules_for
+from games.state_base import UnitState, rules_for, settings_for
 from games.house_rules import effective
 from i18n import Msg, tr
 
@@ -24,7 +24,7 @@ def _state(unit: UnitView) -> UnitState:
 def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = False) -> str:
     rules = rules_for(game.system)
     state = _state(unit)
-    parts = [m.render(locale) for m in rules.describe(state, effective(game.system, game.settings))]
+    parts = [m.render(locale) for m in rules.describe(state, settings_for(game.system, game.settings))]
     statuses = [m.render(locale) for m in rules.status_titles(state)]
     kind = rules.unit_types.get(unit.type)
     head = f"**{discord.utils.escape_markdown(unit.name)}**"
