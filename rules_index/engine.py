@@ -2,21 +2,25 @@
 
 Ranking, highest first (one combined score per section):
 
-1. exact: the query's stems equal a title's (or a part of it: «Бласты», "Blast Markers") or
-   an alias's stems, or the same with spaces removed («макро оружие» = «Макрооружие») → 100
-   for a title, 96 for an alias;
+1. exact: the query's stems equal a title's (or a part of one: «Бласты», "Blast Markers"),
+   or do so with spaces removed («макро оружие» = «Макрооружие») → EXACT_TITLE + BODY_MAX,
+   so an exact title outranks everything that is not one; an exact alias → up to 96;
 2. name match: query words matched to title/alias words exactly, by prefix, or fuzzily
-   (rapidfuzz over the stemmed vocabulary, always with a length-aware cutoff), weighted by
-   IDF, scored by how much of the name and of the query is covered → up to 90;
-3. body: BM25 over the section's normalised text (same stems, same fuzzy expansion) →
-   up to 40, added to a name match at 0.4 weight and alone otherwise, so a body match never
-   outranks a real title match and an exact match always beats a fuzzy one.
+   (rapidfuzz over the stemmed vocabulary, with a processor-free scorer on already
+   normalised stems and a length-aware cutoff), weighted by IDF, scored by how much of the
+   name and of the query is covered → up to 90;
+3. body: BM25 over the section's normalised text with the same expansions, mixed with
+   proximity (the query's words together in one paragraph) → up to BODY_MAX, added to a
+   name match. A section whose title contains the whole query scores ≥ 90 + its body, more
+   than any body-only match, so a body match never hides a title match.
 
-When the best result is weak, the query is retried with the keyboard layout switched
-(«ckjdj» → «слово») and transliterated ("bronepoezd" → «бронепоезд»); the best run wins.
+When the best result is weak and the query is in one script, it is retried with the keyboard
+layout switched («ckjdj» → «слово») and, for Latin, transliterated ("bronepoezd" →
+«бронепоезд»); the better run wins.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -37,7 +41,9 @@ MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still get
 MAX_QUERY_TERMS = 12
 BODY_EXPANSIONS = 6
 BM25_B = 0.5
-LINE_CANDIDATES = 60
+BM25_K1 = 1.2
+LINE_CANDIDATES = 40
+BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
 
 
@@ -109,13 +115,19 @@ class RuleIndex:
         self.games = games                       # manifest entries by game id
         self.by_id = {s.id: i for i, s in enumerate(sections)}
         self.lines = texts                       # game → the book's lines
+        # Names (titles, their parts, aliases) are grouped by their stems: one "key" per distinct
+        # stem sequence, scored once per query however many sections share it.
         self.names: list[_Name] = []
-        self.exact: dict[str, list[int]] = defaultdict(list)       # stem key → name ids
-        self.name_postings: dict[str, list[int]] = defaultdict(list)
-        self.body_postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self.keys: list[tuple[str, ...]] = []
+        self.key_docs: list[list[tuple[int, float]]] = []              # key → [(doc, weight)]
+        self._key_ids: dict[tuple[str, ...], int] = {}
+        self.exact: dict[str, list[int]] = defaultdict(list)            # phrase → key ids
+        self.name_postings: dict[str, list[int]] = defaultdict(list)    # stem → key ids
+        self.body_postings: dict[str, list[tuple[int, float]]] = defaultdict(list)  # stem → (doc, tf part)
         self.doc_len: list[int] = []
         self.doc_lines: list[list[frozenset[str]]] = []     # term sets of each paragraph line
         self.by_game: dict[str, list[int]] = defaultdict(list)
+        doc_tf: list[dict[str, int]] = []
         for i, sec in enumerate(sections):
             self.by_game[sec.game].append(i)
             variants = title_variants(sec.title)
@@ -135,9 +147,13 @@ class RuleIndex:
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
                 tf[t] += 1
-            for t, n in tf.items():
-                self.body_postings[t].append((i, n))
+            doc_tf.append(tf)
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
+        k1, b = BM25_K1, BM25_B
+        for i, tf in enumerate(doc_tf):
+            norm = k1 * (1 - b + b * self.doc_len[i] / self.avg_len)
+            for t, n in tf.items():
+                self.body_postings[t].append((i, n * (k1 + 1) / (n + norm)))
         # Slang as synonyms: a one-word alias («рукопашка», «кавер») also stands for the words
         # of its section's title, so the body search finds rules that use the book's words.
         self.synonyms: dict[str, set[str]] = defaultdict(set)
@@ -150,10 +166,17 @@ class RuleIndex:
                     self.synonyms[n.terms[0]].update(own)
         n_docs = len(sections)
         self.body_idf = {t: math.log(1 + (n_docs - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.body_postings.items()}
-        n_names = len(self.names)
-        self.name_idf = {t: math.log(1 + n_names / len(p)) for t, p in self.name_postings.items()}
+        n_keys = len(self.keys)
+        self.name_idf = {t: math.log(1 + n_keys / len(p)) for t, p in self.name_postings.items()}
+        self.key_norm = [sum(self.name_idf[t] for t in k) for k in self.keys]
         self.name_vocab = sorted(self.name_postings)
         self.body_vocab = sorted(set(self.body_postings) - set(self.name_postings))
+        self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
+        # Static demotions: over-long spans, headings with no text of their own («????»,
+        # navigation-only chapter headings), and tables unless the query asks for a table.
+        self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
+                            for i, s in enumerate(sections)]
+        self.doc_penalty_no_table = [p + (3.0 if s.kind == "table" else 0.0) for p, s in zip(self.doc_penalty, sections)]
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
@@ -162,14 +185,33 @@ class RuleIndex:
         terms = tuple(nz.terms(text)) or tuple(nz.terms(text, keep_stopwords=True))
         if not terms:
             return
-        nid = len(self.names)
         self.names.append(_Name(doc, text, terms, weight))
-        self.exact[" ".join(terms)].append(nid)
+        kid = self._key_ids.get(terms)
+        if kid is None:
+            kid = self._key_ids[terms] = len(self.keys)
+            self.keys.append(terms)
+            self.key_docs.append([])
+            self.exact[" ".join(terms)].append(kid)
+            for t in set(terms):
+                self.name_postings[t].append(kid)
         compact = nz.compact(text)
-        if compact and compact != " ".join(terms):
-            self.exact[compact].append(nid)
-        for t in set(terms):
-            self.name_postings[t].append(nid)
+        if compact and compact != " ".join(terms) and kid not in self.exact[compact]:
+            self.exact[compact].append(kid)
+        docs = self.key_docs[kid]
+        for j, (d, w) in enumerate(docs):
+            if d == doc:
+                docs[j] = (d, max(w, weight))
+                break
+        else:
+            docs.append((doc, weight))
+
+    def _allowed(self, game: str | None) -> frozenset[int] | None:
+        if not game:
+            return None
+        cache = self.__dict__.setdefault("_allowed_cache", {})
+        if game not in cache:
+            cache[game] = frozenset(self.by_game[game])
+        return cache[game]
 
     # -- section access ------------------------------------------------------------------------
     def section(self, section_id: str) -> Section | None:
@@ -301,24 +343,25 @@ class RuleIndex:
             q_terms = [nz.stem(t) for t in raw_tokens][:MAX_QUERY_TERMS]
         if not q_terms:
             return []
-        allowed = set(self.by_game[game]) if game else None
+        allowed = self._allowed(game)
         scores: dict[int, float] = defaultdict(float)
         name_best: dict[int, float] = {}
 
         # 1. exact title / alias (whole query, or query with spaces removed)
         keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
         for k in keys:
-            for nid in self.exact.get(k, ()):
-                n = self.names[nid]
-                if allowed is not None and n.doc not in allowed:
-                    continue
-                # An exact title outranks anything that is not one, whatever the bodies say.
-                s = EXACT_TITLE + BODY_MAX if n.weight >= 1.0 else EXACT_TITLE * n.weight
-                if s > name_best.get(n.doc, 0):
-                    name_best[n.doc] = s
+            for kid in self.exact.get(k, ()):
+                for doc, weight in self.key_docs[kid]:
+                    if allowed is not None and doc not in allowed:
+                        continue
+                    # An exact title outranks anything that is not one, whatever the bodies say.
+                    s = EXACT_TITLE + BODY_MAX if weight >= 1.0 else EXACT_TITLE * weight
+                    if s > name_best.get(doc, 0):
+                        name_best[doc] = s
 
         # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
         expansions = [self.expand(t) for t in q_terms]
+        n_q = len(q_terms)
         # compounds typed apart: «макро оружие» → «макрооружие»
         for a, b in zip(q_terms, q_terms[1:]):
             joined = nz.stem(a + b)
@@ -329,73 +372,86 @@ class RuleIndex:
             w = max((self.name_idf.get(v, 0) or self.body_idf.get(v, 1.0) for v, _ in exp), default=2.0)
             q_weights.append(max(w, 0.5))
         q_total = sum(q_weights)
-        per_name: dict[int, dict[int, float]] = defaultdict(dict)      # name → {query term → sim}
-        per_name_terms: dict[int, dict[str, float]] = defaultdict(dict)
+        per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
+        per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)  # key → {key word → sim}
         for qi, exp in enumerate(expansions):
             for v, sim in exp:
-                for nid in self.name_postings.get(v, ()):
-                    if allowed is not None and self.names[nid].doc not in allowed:
-                        continue
-                    d = per_name[nid]
-                    sim = sim * sim          # a near miss on a name counts much less than a hit
-                    if sim > d.get(qi, 0):
-                        d[qi] = sim
-                    dt = per_name_terms[nid]
-                    if sim > dt.get(v, 0):
-                        dt[v] = sim
-        for nid, matched in per_name.items():
-            n = self.names[nid]
-            n_w = [self.name_idf.get(t, 1.0) for t in n.terms]
-            n_cov = sum(w * per_name_terms[nid].get(t, 0) for t, w in zip(n.terms, n_w)) / sum(n_w)
-            q_cov = sum(q_weights[qi] * sim for qi, sim in matched.items() if qi < len(q_weights)) / q_total
-            if any(qi >= len(q_weights) for qi in matched):      # a compound covered two words
+                sim2 = sim * sim             # a near miss on a name counts much less than a hit
+                for kid in self.name_postings.get(v, ()):
+                    d = per_key[kid]
+                    if sim2 > d.get(qi, 0):
+                        d[qi] = sim2
+                    dt = per_key_terms[kid]
+                    if sim2 > dt.get(v, 0):
+                        dt[v] = sim2
+        idf = self.name_idf
+        for kid, matched in per_key.items():
+            kt = per_key_terms[kid]
+            n_cov = sum(idf[t] * kt.get(t, 0.0) for t in self.keys[kid]) / self.key_norm[kid]
+            q_cov = sum(q_weights[qi] * sim for qi, sim in matched.items() if qi < n_q) / q_total
+            if len(matched) and max(matched) >= n_q:      # a compound covered two words
                 q_cov = max(q_cov, n_cov)
-            s = NAME_MAX * name_formula(n_cov, q_cov)
-            s *= n.weight
-            if s > name_best.get(n.doc, 0):
-                name_best[n.doc] = s
+            base = NAME_MAX * name_formula(n_cov, q_cov)
+            for doc, weight in self.key_docs[kid]:
+                if allowed is not None and doc not in allowed:
+                    continue
+                s = base * weight
+                if s > name_best.get(doc, 0):
+                    name_best[doc] = s
 
-        # 3. body BM25 with the same expansions
+        # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
         body: dict[int, float] = defaultdict(float)
         body_cov: dict[int, float] = defaultdict(float)
-        k1, b = 1.2, BM25_B
-        for qi, exp in enumerate(expansions[:len(q_terms)]):
+        body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
+        for qi, exp in enumerate(body_exp):
             seen: dict[int, float] = {}
-            for v, sim in exp[:BODY_EXPANSIONS]:
-                idf = self.body_idf.get(v)
-                if idf is None:
+            for v, sim in exp:               # a section counts its best-matching variant
+                w = self.body_idf.get(v)
+                if w is None:
                     continue
-                for doc, tf in self.body_postings[v]:
-                    if allowed is not None and doc not in allowed:
-                        continue
-                    dl = self.doc_len[doc]
-                    part = sim * idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / self.avg_len))
-                    if part > seen.get(doc, 0):
+                w *= sim
+                get = seen.get
+                for doc, tfp in self.body_postings[v]:
+                    part = w * tfp
+                    if part > get(doc, 0.0):
                         seen[doc] = part
+            wq = q_weights[qi]
+            if allowed is not None:
+                seen = {doc: part for doc, part in seen.items() if doc in allowed}
             for doc, part in seen.items():
                 body[doc] += part
-                body_cov[doc] += q_weights[qi]
+                body_cov[doc] += wq
+        if len(body) > BODY_CANDIDATES:      # only the best bodies can reach the top
+            keep = heapq.nlargest(BODY_CANDIDATES, body.items(), key=lambda kv: kv[1] * body_cov[kv[0]])
+            body = dict(keep)
         if body:
             # Relative to the best body match, but never to less than a plain one-occurrence hit
             # of every query word, so a lone fuzzy match does not score like a real one.
-            ref = sum(q_weights[qi] and max((self.body_idf.get(v, 0.0) for v, _ in exp[:BODY_EXPANSIONS]), default=0.0)
-                      for qi, exp in enumerate(expansions[:len(q_terms)]))
+            ref = sum(max((self.body_idf.get(v, 0.0) for v, _ in exp), default=0.0) for exp in body_exp)
             top_body = max(max(body.values()), 0.7 * ref)
-            multi = len(q_terms) > 1
-            for doc, val in sorted(body.items(), key=lambda kv: -kv[1])[:LINE_CANDIDATES]:
-                cov = body_cov[doc] / q_total
-                rel = val / top_body
-                if multi:
+            if n_q > 1:
+                tmap: dict[str, list[tuple[int, float]]] = defaultdict(list)
+                for qi, exp in enumerate(body_exp):
+                    for v, sim in exp:
+                        tmap[v].append((qi, sim))
+                tset = frozenset(tmap)
+                for doc, val in heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1]):
                     # Proximity: the query's words together in one paragraph of the rule.
                     best_line = 0.0
                     for line in self.doc_lines[doc]:
-                        got = 0.0
-                        for qi, exp in enumerate(expansions[:len(q_terms)]):
-                            got += q_weights[qi] * max((sim for v, sim in exp[:BODY_EXPANSIONS] if v in line), default=0.0)
-                        best_line = max(best_line, got / q_total)
-                    scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * rel + LINE_WEIGHT * best_line)
-                else:
-                    scores[doc] = BODY_MAX * rel * cov
+                        if line.isdisjoint(tset):
+                            continue
+                        got: dict[int, float] = {}
+                        for t in line & tset:
+                            for qi, sim in tmap[t]:
+                                if sim > got.get(qi, 0):
+                                    got[qi] = sim
+                        best_line = max(best_line, sum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
+                    cov = body_cov[doc] / q_total
+                    scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
+            else:
+                for doc, val in body.items():
+                    scores[doc] = BODY_MAX * (val / top_body) * body_cov[doc] / q_total
         if self.debug is not None:
             self.debug.clear()
             self.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
@@ -403,50 +459,108 @@ class RuleIndex:
             body_only = scores.get(doc, 0.0)
             scores[doc] = max(body_only, s + BODY_WEIGHT_WITH_NAME * body_only)
 
-        ranked = []
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
-        for doc, s in scores.items():
-            sec = self.sections[doc]
-            if sec.length > 200:
-                s -= 30
-            if self.doc_len[doc] - len(sec.path) * 2 < 4:
-                s -= 8                      # no text of its own (navigation heading, «????»)
-            if sec.kind == "table" and not wants_table:
-                s -= 3
-            ranked.append((s, doc))
-        ranked.sort(key=lambda x: (-x[0], x[1]))
+        pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
+        ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
+        ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
         hits = []
-        for s, doc in ranked[:limit]:
+        for s, doc in ranked:
             if s <= 0:
                 continue
             sec = self.sections[doc]
             hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
-                            self.snippet(sec, q_terms), via))
+                            self.snippet(doc, q_terms), via))
         return hits
 
-    def snippet(self, sec: Section, q_terms: list[str], width: int = 160) -> str:
-        body = self.body(sec)
-        lines = [l for l in body.split("\n") if l.strip()]
+    def snippet(self, doc: int, q_terms: list[str], width: int = 160) -> str:
+        """The first paragraph of the section holding a query word (else its first one)."""
+        sec = self.sections[doc]
+        lines = [l for l in self.body(sec, with_heading=True).split("\n") if l.strip()]
         if not lines:
             return ""
-        best = lines[0]
-        for l in lines:
-            st = set(nz.terms(l))
-            if any(t in st for t in q_terms):
-                best = l
+        want = set(q_terms)
+        best = lines[1] if len(lines) > 1 and sec.kind != "table" else lines[0]
+        for line, terms in zip(lines, self.doc_lines[doc]):
+            if not terms.isdisjoint(want):
+                best = line
                 break
         return best if len(best) <= width else best[: width - 1].rstrip() + "…"
 
     # -- autocomplete --------------------------------------------------------------------------
     def autocomplete(self, query: str, game: str | None = None, limit: int = 25) -> list[tuple[str, str]]:
-        """(label ≤ 100 chars, section id) for a partly typed query; ≤ 25, titles only, fast."""
+        """(label ≤ 100 chars, section id) for a partly typed query; ≤ 25, from titles and aliases.
+
+        The last word is a prefix while it is being typed. Names only (no bodies, no fuzzy
+        search) keeps this to a millisecond or two; the layout switch is the only retry. When no
+        name matches, the list is empty and the command itself searches the text."""
         query = (query or "")[:100]
         limit = min(limit, 25)
+        if game is not None and game not in self.games:
+            return []
+        with_game = game is None
         if not query.strip():
             secs = [s for s in (self.toc(game) if game else self.sections) if s.level <= 1 and s.kind == "section"]
-            return [(self.label(s, with_game=game is None), s.id) for s in secs[:limit]]
-        hits = self.search(query, game=game, limit=limit)
-        return [(self.label(self.sections[self.by_id[h.section_id]], with_game=game is None), h.section_id) for h in hits]
+            return [(self.label(s, with_game=with_game), s.id) for s in secs[:limit]]
+        docs = self._complete_names(query, game, limit)
+        if not docs:
+            letters = [c for c in query.casefold() if c.isalpha()]
+            if letters and (all("a" <= c <= "z" for c in letters) or all("а" <= c <= "я" or c == "ё" for c in letters)):
+                docs = self._complete_names(nz.switch_layout(query) or "", game, limit)
+        # Nothing by name: offer nothing rather than a slow guess; /rule itself searches the text.
+        return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs[:limit]]
+
+    def _complete_names(self, query: str, game: str | None, limit: int) -> list[int]:
+        toks = nz.tokens(query)
+        if not toks:
+            return []
+        partial = query[-1:].isalnum() or query[-1:] == "+"
+        words = [nz.stem(t) for t in (toks[:-1] if partial else toks) if t not in nz.STOPWORDS]
+        last = toks[-1] if partial else None
+        allowed = self._allowed(game)
+        want: list[list[tuple[str, float]]] = [[(w, 1.0)] + [(v, sim) for v, sim in self._expansions.get(w, ()) if sim >= 0.75]
+                                              for w in words]
+        if last is not None and last not in nz.STOPWORDS:
+            stem_last = nz.stem(last)
+            options: dict[str, float] = {}
+            for prefix, sim in ((last, 1.0), (stem_last, 1.0)):
+                if len(prefix) < 1:
+                    continue
+                lo = _bisect(self.name_vocab, prefix)
+                for j in range(lo, min(lo + 300, len(self.name_vocab))):
+                    v = self.name_vocab[j]
+                    if not v.startswith(prefix):
+                        break
+                    options[v] = max(options.get(v, 0.0), sim if v in (last, stem_last) else 0.9)
+            want.append(sorted(options.items(), key=lambda kv: -kv[1]))
+        want = [w for w in want if w]
+        if not want:
+            return []
+        per_key: dict[int, dict[int, float]] = defaultdict(dict)
+        per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)
+        for qi, exp in enumerate(want):
+            for v, sim in exp:
+                for kid in self.name_postings.get(v, ()):
+                    if sim > per_key[kid].get(qi, 0.0):
+                        per_key[kid][qi] = sim
+                    if sim > per_key_terms[kid].get(v, 0.0):
+                        per_key_terms[kid][v] = sim
+        n_q = len(want)
+        scored: dict[int, float] = {}
+        idf = self.name_idf
+        for kid, matched in per_key.items():
+            q_cov = sum(matched.values()) / n_q
+            if q_cov < 0.34:
+                continue
+            kt = per_key_terms[kid]
+            n_cov = sum(idf[t] * kt.get(t, 0.0) for t in self.keys[kid]) / self.key_norm[kid]
+            base = q_cov * (0.6 + 0.4 * n_cov)
+            for doc, weight in self.key_docs[kid]:
+                if allowed is not None and doc not in allowed:
+                    continue
+                sc = base * (1.0 if weight >= 1.0 else weight) - self.doc_penalty_no_table[doc] / 100
+                if sc > scored.get(doc, -1.0):
+                    scored[doc] = sc
+        return [d for d, _ in heapq.nsmallest(limit, scored.items(), key=lambda kv: (-kv[1], kv[0]))]
 
     def label(self, sec: Section, with_game: bool = False, width: int = 100) -> str:
         tail = f" · {sec.path[-1]}" if sec.path else ""

@@ -1,0 +1,115 @@
+"""Rule-lookup performance: prints figures, asserts nothing (targets are in the issue).
+
+    .venv/bin/python benchmarks/lookup.py [--rounds 3] [--skip-tenfold]
+
+Over every query of tests/rules/data/lookup_queries.tsv:
+  * /rule search latency p50/p99 (game given and not), with the per-word expansion cache
+    emptied before every round, so each query pays for its own fuzzy expansion;
+  * autocomplete latency p50/p99 for every prefix of every query (what typing sends);
+  * cold index build, cached load (pickle), RSS after load;
+  * the same on a synthetic corpus of the five books repeated ten times.
+Targets (2-core machine): search p99 ≤ 10 ms, autocomplete p99 ≤ 5 ms, cached load ≤ 300 ms,
+cold build ≤ 5 s, ten-fold search p99 ≤ 30 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules_index.build import build, load_index  # noqa: E402
+from rules_index.evaluate import read_queries  # noqa: E402
+
+EVAL = ROOT / "tests" / "rules" / "data" / "lookup_queries.tsv"
+
+
+def rss_mb() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def timed(fn, *args, **kw) -> tuple[float, object]:
+    t = time.perf_counter()
+    out = fn(*args, **kw)
+    return (time.perf_counter() - t) * 1000, out
+
+
+def measure(index, queries, rounds: int, games: bool = True) -> dict[str, list[float]]:
+    search_game, search_all, complete = [], [], []
+    for _ in range(rounds):
+        index._expansions.clear()
+        for q in queries:
+            if games:
+                search_game.append(timed(index.search, q.query, q.game, 10)[0])
+            search_all.append(timed(index.search, q.query, None, 10)[0])
+        index._expansions.clear()
+        for q in queries:
+            for k in range(1, len(q.query) + 1):
+                complete.append(timed(index.autocomplete, q.query[:k], q.game if games else None)[0])
+    return {"search (game given)": search_game, "search (no game)": search_all, "autocomplete": complete}
+
+
+def report(title: str, figures: dict[str, list[float]]) -> None:
+    print(f"\n== {title}")
+    for name, values in figures.items():
+        if values:
+            print(f"  {name:<22} n={len(values):>5}  p50 {statistics.median(values):6.2f} ms   "
+                  f"p99 {pct(values, 99):6.2f} ms   max {max(values):6.2f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--skip-tenfold", action="store_true")
+    args = ap.parse_args()
+    queries = read_queries(EVAL)
+    print(f"rule lookup benchmark: {len(queries)} queries, {args.rounds} rounds")
+
+    gc.collect()
+    before = rss_mb()
+    cold_ms, _ = timed(build)
+    with tempfile.TemporaryDirectory() as tmp:
+        first_ms, _ = timed(load_index, tmp)             # builds and writes the cache
+        gc.collect()
+        cached = [timed(load_index, tmp)[0] for _ in range(3)]
+        index = load_index(tmp)
+    gc.collect()
+    print(f"\n== index ({len(index.sections)} sections, {len(index.names)} names)")
+    print(f"  cold build             {cold_ms:8.0f} ms")
+    print(f"  first start (build+cache write) {first_ms:8.0f} ms")
+    print(f"  cached load            {statistics.median(cached):8.0f} ms (median of 3; max {max(cached):.0f} ms)")
+    print(f"  RSS after load         {rss_mb():8.1f} MB (process; {before:.1f} MB before building)")
+    report("five books", measure(index, queries, args.rounds))
+
+    if not args.skip_tenfold:
+        del index
+        gc.collect()
+        t_ms, big = timed(build, 10)
+        gc.collect()
+        print(f"\n== ten-fold corpus ({len(big.sections)} sections, {len(big.names)} names)")
+        print(f"  cold build             {t_ms:8.0f} ms")
+        print(f"  RSS after build        {rss_mb():8.1f} MB")
+        report("ten-fold corpus", measure(big, queries, max(1, args.rounds - 1), games=False))
+
+
+if __name__ == "__main__":
+    main()
