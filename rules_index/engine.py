@@ -140,7 +140,7 @@ class RuleIndex:
             for a, w in aliases.get(sec.id, []):
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
-            body_text = self.body(sec, with_heading=True)
+            body_text = self.body(sec)          # the heading line only when it carries text
             body_terms = nz.terms(body_text + "\n" + " ".join(sec.path))
             self.doc_lines.append([frozenset(nz.terms(l)) for l in body_text.split("\n") if l.strip()])
             self.doc_len.append(len(body_terms))
@@ -149,6 +149,7 @@ class RuleIndex:
                 tf[t] += 1
             doc_tf.append(tf)
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
+        doc_vocab = {t for tf in doc_tf for t in tf}
         k1, b = BM25_K1, BM25_B
         for i, tf in enumerate(doc_tf):
             norm = k1 * (1 - b + b * self.doc_len[i] / self.avg_len)
@@ -156,14 +157,17 @@ class RuleIndex:
                 self.body_postings[t].append((i, n * (k1 + 1) / (n + norm)))
         # Slang as synonyms: a one-word alias («рукопашка», «кавер») also stands for the words
         # of its section's title, so the body search finds rules that use the book's words.
-        self.synonyms: dict[str, set[str]] = defaultdict(set)
+        # Per game: slang in one book's players' mouths means nothing in another book.
+        self.synonyms: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         for n in self.names:
-            if n.weight < 1.0 and len(n.terms) == 1:
+            # Only slang is a synonym: a word the books never use («кавер», «фнп», «чардж»).
+            if n.weight < 1.0 and len(n.terms) == 1 and n.terms[0] not in doc_vocab:
                 main = title_variants(sections[n.doc].title)
                 ru = main[1] if len(main) > 1 and re.search("[а-я]", main[1].lower()) else main[0]
                 own = [t for t in nz.terms(ru) if t != n.terms[0]]
                 if 0 < len(own) <= 3:
-                    self.synonyms[n.terms[0]].update(own)
+                    self.synonyms[n.terms[0]][sections[n.doc].game].update(own)
+        self.synonyms = {t: {g: frozenset(v) for g, v in by_game.items()} for t, by_game in self.synonyms.items()}
         n_docs = len(sections)
         self.body_idf = {t: math.log(1 + (n_docs - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.body_postings.items()}
         n_keys = len(self.keys)
@@ -302,14 +306,30 @@ class RuleIndex:
                     out.setdefault(left, 0.6)
                     out.setdefault(right, 0.6)
                     break
-        res = sorted(out.items(), key=lambda kv: -kv[1])[:10]
-        for syn in sorted(self.synonyms.get(term, ())):
-            if syn not in out:
-                res.append((syn, 0.7))
-        res = tuple(res)
+        if len(term) <= 4 and term.isalpha():
+            # Abbreviations typed in the other script: «ап» = AP, "fnp" = «фнп», «дс» = DC.
+            for twin in nz.script_twins(term):
+                if twin in self.name_postings or twin in self.body_postings:
+                    out.setdefault(twin, 0.9)
+        res = tuple(sorted(out.items(), key=lambda kv: -kv[1])[:10])
         if len(self._expansions) < 50_000:
             self._expansions[term] = res
         return res
+
+    def with_synonyms(self, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:
+        """The expansion plus the title words of slang for this term (in this game's book)."""
+        extra: set[str] = set()
+        for v, sim in exp:
+            if sim >= 0.9:
+                by_game = self.synonyms.get(v)
+                if by_game:
+                    for g, words in by_game.items():
+                        if game is None or g == game:
+                            extra |= words
+        if not extra:
+            return exp
+        have = {v for v, _ in exp}
+        return exp + tuple((w, 0.7) for w in sorted(extra - have))
 
     # -- search --------------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -360,7 +380,7 @@ class RuleIndex:
                         name_best[doc] = s
 
         # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
-        expansions = [self.expand(t) for t in q_terms]
+        expansions = [self.with_synonyms(self.expand(t), t, game) for t in q_terms]
         n_q = len(q_terms)
         # compounds typed apart: «макро оружие» → «макрооружие»
         for a, b in zip(q_terms, q_terms[1:]):
@@ -475,11 +495,11 @@ class RuleIndex:
     def snippet(self, doc: int, q_terms: list[str], width: int = 160) -> str:
         """The first paragraph of the section holding a query word (else its first one)."""
         sec = self.sections[doc]
-        lines = [l for l in self.body(sec, with_heading=True).split("\n") if l.strip()]
+        lines = [l for l in self.body(sec).split("\n") if l.strip()]
         if not lines:
             return ""
         want = set(q_terms)
-        best = lines[1] if len(lines) > 1 and sec.kind != "table" else lines[0]
+        best = lines[0]
         for line, terms in zip(lines, self.doc_lines[doc]):
             if not terms.isdisjoint(want):
                 best = line

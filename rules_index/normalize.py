@@ -145,3 +145,32 @@ def transliterate(text: str) -> str | None:
     if not re.search(r"[a-z]", low):
         return None
     return _TRANSLIT_RE.sub(lambda m: _TRANSLIT_MAP[m.group(0)], low)
+
+
+_CYR_LAT_TWINS = {
+    "а": "a", "б": "b", "в": "vw", "г": "g", "д": "d", "е": "e", "ж": "j", "з": "z", "и": "i", "й": "y",
+    "к": "kc", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "sc", "т": "t", "у": "u",
+    "ф": "f", "х": "hx", "ц": "c", "ы": "y", "э": "e",
+}
+_LAT_CYR_TWINS = {
+    "a": "а", "b": "б", "c": "сцк", "d": "д", "e": "еэ", "f": "ф", "g": "г", "h": "х", "i": "и", "j": "дж",
+    "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "q": "к", "r": "р", "s": "с", "t": "т",
+    "u": "у", "v": "в", "w": "в", "x": "х", "y": "ий", "z": "з",
+}
+
+
+def script_twins(token: str, limit: int = 8) -> list[str]:
+    """Letter-by-letter twins of a short abbreviation in the other script («ап» → "ap";
+    "fnp" → «фнп»), for players who type an English abbreviation in Cyrillic or back."""
+    if not token or len(token) > 4:
+        return []
+    table = _CYR_LAT_TWINS if "а" <= token[0] <= "я" else _LAT_CYR_TWINS
+    variants = [""]
+    for ch in token:
+        options = table.get(ch)
+        if not options:
+            return []
+        if len(options) > 1 and options == "дж":
+            options = ["дж"]
+        variants = [v + o for v in variants for o in options][:limit]
+    return variants

@@ -45,7 +45,7 @@ def test_section_counts_within_tolerance(outlines, game, low, high):
     ("flames_of_war", 142, "Сплочение(Rally)", 144),
     ("flames_of_war", 578, "Придавленные Отряды", 580),
     ("flames_of_war", 1740, "Отряд Корректировщиков(Observer)", 1744),  # the only copy of its text
-    ("flames_of_war", 1187, "Перевозчики взрывчатки: Оборонительный огонь", 1189),
+    ("flames_of_war", 1187, "Перевозчики взрывчатки — оборонительный огонь", 1189),
     ("warmaster", 205, "5. УКЛОНЕНИЕ (EVADES)", 208),
     ("warmaster", 353, "12. ОКОНЧАНИЕ СРАЖЕНИЯ (END OF THE BATTLE)", 377),
     ("warmaster", 399, "Имперский Паровой Танк", 404),
