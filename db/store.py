@@ -246,6 +246,7 @@ class StateStore:
         self.engine = engine
         self.sqlite_engine = sqlite_engine
         self.sqlite_fast = sqlite_fast
+        self._channel_locks: dict[tuple[int, int], list] = {}
         if sqlite_engine is not None:
             # When the database is locked (another process is writing) the transaction waits
             # for it on one writer thread, off the event loop.
@@ -288,11 +289,22 @@ class StateStore:
         async with self.engine.connect() as conn:
             return await conn.run_sync(fn)
 
-    async def _transaction(self, fn: Callable[[Connection], T]) -> T:
+    async def _transaction(self, fn: Callable[[Connection], T], key: tuple[int, int]) -> T:
         if self.sqlite_engine is not None:
             return await self._sqlite(fn, True)
-        async with self.engine.begin() as conn:
-            return await conn.run_sync(fn)
+        # Writers to one channel queue here, in this process, before taking a connection, so
+        # waiting on the game's row lock (FOR UPDATE, which still orders other processes)
+        # doesn't tie up the pool that other channels need.
+        entry = self._channel_locks.setdefault(key, [asyncio.Lock(), 0])
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                async with self.engine.begin() as conn:
+                    return await conn.run_sync(fn)
+        finally:
+            entry[1] -= 1
+            if entry[1] == 0:
+                self._channel_locks.pop(key, None)
 
     @staticmethod
     def _live_row(conn: Connection, guild_id: int, channel_id: int, *, lock: bool = False):
@@ -312,7 +324,7 @@ class StateStore:
             tx = _Tx(conn, self._require_row(conn, guild_id, channel_id, lock=True))
             summary, messages = work(tx)
             return tx.finish(actor, kind, summary, messages, payload)
-        return await self._transaction(run)
+        return await self._transaction(run, (guild_id, channel_id))
 
     # ---- reading ----------------------------------------------------------------------------
     async def channel_game(self, guild_id: int, channel_id: int) -> GameView | None:
@@ -396,7 +408,7 @@ class StateStore:
                 messages=[], payload=None, diff={"units": [], "game": {}}))
             return _game_view(self._live_row(conn, guild_id, channel_id))
         try:
-            return await self._transaction(write)
+            return await self._transaction(write, (guild_id, channel_id))
         except IntegrityError:   # another start won the race
             raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
@@ -413,7 +425,7 @@ class StateStore:
                 created_at=_now(), summary=msg_to_json(Msg.of("state.event.end")), messages=[], payload=None,
                 diff={"units": [], "game": {}}))
             return game
-        return await self._transaction(write)
+        return await self._transaction(write, (guild_id, channel_id))
 
     async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
                    player: Actor | None = None) -> AppliedResult:
@@ -649,7 +661,7 @@ class StateStore:
                 conn.execute(sa.update(games).where(games.c.id == row.id).values(**game_before))
             conn.execute(sa.update(events).where(events.c.id == last.id).values(undone_at=_now(), undone_by=actor.user_id))
             return last
-        last = await self._transaction(write)
+        last = await self._transaction(write, (guild_id, channel_id))
         return EventView(last.id, last.kind, last.actor_id, last.actor_name, _aware(last.created_at),
                          msg_from_json(last.summary), True, tuple(msg_from_json(m) for m in last.messages))
 
