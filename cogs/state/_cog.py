@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import L, actor_of, channel_key, locale_of
+from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
 from db import Actor, GameView, StateStore
 from games.catalog import GAMES
@@ -104,8 +104,13 @@ class StateCog(commands.Cog):
 
     @game.command(name=L("state.cmd.game.status.name"), description=L("state.cmd.game.status.desc"))
     async def game_status(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
         game, units = await _store(interaction).units(*channel_key(interaction))
-        await _send(interaction, embeds=render.status_embeds(game, units, locale_of(interaction)))
+        embeds = render.status_embeds(game, units, locale)
+        if render.fits_one_message(embeds):
+            await _send(interaction, embeds=embeds)
+        else:
+            await Paginator(embeds, author_id=interaction.user.id, locale=locale).send(interaction)
 
     @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
     async def game_end(self, interaction: discord.Interaction) -> None:
@@ -226,11 +231,9 @@ class StateCog(commands.Cog):
         game, units = await _store(interaction).units(*channel_key(interaction))
         if side:
             units = [u for u in units if u.side.casefold().replace("ё", "е") == side.casefold().replace("ё", "е")]
-        lines = [render.unit_line(game, u, locale, with_side=not side) for u in units]
-        embed = discord.Embed(title=tr("state.show.units_title", locale, n=len(units)),
-                              description=render.trim("\n".join(lines) or tr("state.show.no_units", locale), 4096),
-                              colour=render.COLOUR)
-        await _send(interaction, embed=render.fit_embed(embed))
+        lines = [render.unit_line(game, u, locale, with_side=not side) for u in units] or [tr("state.show.no_units", locale)]
+        pages = render.list_pages(tr("state.show.units_title", locale, n=len(units)), lines)
+        await Paginator(pages, author_id=interaction.user.id, locale=locale).send(interaction)
 
     @unit_list.autocomplete("side")
     async def _list_side_ac(self, interaction: discord.Interaction, current: str):

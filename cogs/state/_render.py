@@ -5,7 +5,7 @@ from datetime import datetime
 
 import discord
 
-from cogs._common import fit_embed, trim
+from cogs._common import chunk_text, fit_embed, trim
 from db import AppliedResult, EventView, GameView, UnitView, fold
 from games.catalog import GAMES
 from games.state_base import UnitState, rules_for, settings_for
@@ -13,6 +13,7 @@ from games.house_rules import effective
 from i18n import Msg, tr
 
 COLOUR = discord.Colour.dark_teal()
+PAGE_TEXT = 2000      # characters of unit lines per embed: a two-side board still fits one message
 BROKEN_COLOUR = discord.Colour.orange()
 
 
@@ -57,15 +58,26 @@ def status_embeds(game: GameView, units: list[UnitView], locale: str) -> list[di
     embeds = [fit_embed(header)]
     if not units:
         header.description += "\n\n" + tr("state.show.no_units", locale)
-    for key, side in list(sides.items())[:9]:
+    for key, side in sides.items():
         players = ", ".join(p.name for p in game.players if fold(p.side) == key) or "—"
         lines = [unit_line(game, u, locale) for u in units if fold(u.side) == key]
         broken = any(u.has("broken") for u in units if fold(u.side) == key)
-        embed = discord.Embed(title=trim(side, 256), colour=BROKEN_COLOUR if broken else COLOUR,
-                              description=trim(tr("state.show.players", locale, players=players) + "\n" +
-                                               ("\n".join(lines) or tr("state.show.no_units_side", locale)), 4096))
-        embeds.append(fit_embed(embed))
+        text = tr("state.show.players", locale, players=players) + "\n" + (
+            "\n".join(lines) or tr("state.show.no_units_side", locale))
+        for part in chunk_text(text, PAGE_TEXT, ("\n",)):     # a long army spans several embeds
+            embeds.append(fit_embed(discord.Embed(title=trim(side, 256), description=part,
+                                                  colour=BROKEN_COLOUR if broken else COLOUR)))
     return embeds
+
+
+def fits_one_message(embeds: list[discord.Embed]) -> bool:
+    """Discord: at most 10 embeds and 6000 characters across them in one message."""
+    return len(embeds) <= 10 and sum(len(e) for e in embeds) <= 6000
+
+
+def list_pages(title: str, lines: list[str]) -> list[discord.Embed]:
+    parts = chunk_text("\n".join(lines), PAGE_TEXT, ("\n",)) or ["—"]
+    return [fit_embed(discord.Embed(title=trim(title, 256), description=part, colour=COLOUR)) for part in parts]
 
 
 def result_embed(result: AppliedResult, locale: str) -> discord.Embed:

@@ -89,3 +89,20 @@ async def test_status_set_and_clear(console):
     await console.run("/unit add name:Rhino size:3 type:vehicle", locale="en", user="alice")
     out = text(await console.run("/damage unit:Rhino amount:3", locale="en", user="alice"))
     assert "wrecked" in out
+
+
+async def test_a_big_army_is_paginated_within_discord_limits(console):
+    await console.run("/game start game:epic side:Imperium", locale="en", user="alice")
+    for i in range(100):
+        await console.run(f"/unit add name:\"Formation number {i:02d} with a long name\" size:6", locale="en", user="alice")
+    (status,) = await console.run("/game status", locale="en", user="alice")
+    assert len(status.embeds) == 1 and status.controls                       # pages with ◀ ▶
+    assert sum(len(str(e.get("description", ""))) for e in status.embeds) <= 6000
+    pages = [status]
+    while True:
+        nxt = await console.press(pages[-1], 3, user="alice")                          # ▶
+        if not nxt or nxt[0].ephemeral or nxt[0].text == pages[-1].text:  # ▶ is greyed on the last page
+            break
+        pages.append(nxt[0])
+    seen = "\n".join(p.text for p in pages)
+    assert "Formation number 00" in seen and "Formation number 99" in seen
