@@ -12,6 +12,8 @@ Tracks (`StateChange.track`):
   rounds the wounds up to the next whole model per model removed. Not stored on its own.
 - "hull_points": hull points lost by a vehicle (glancing and penetrating hits, L2014–2016);
   at 0 left the vehicle is wrecked (L2046).
+- "reactions": reactions the unit made this phase (each unit at most once per phase, L443;
+  see games/horus_heresy/reactions.py); cleared whenever the phase changes.
 Statuses: "pinned" (L839–841), "falling_back" (L1470–1510), vehicle damage results
 "crew_shaken", "crew_stunned" (L2024–2025), "weapon_destroyed" (L2026–2028), "immobilised"
 (L2029), "explodes" (7+, L2030), plus "destroyed" / "wrecked" set when nothing is left.
@@ -61,6 +63,10 @@ class HorusHeresyRules(StateRules):
             track = "hull_points"
         if unit.type != "vehicle" and track == "hull_points":
             track = "wounds"
+        if track == "reactions":
+            new = unit.get(track) + amount if change.op == "add" else amount
+            unit.put(track, max(0, new))
+            return []
         if track == "models_lost":
             # Whole models: the wounded one first, then fresh ones.
             models = unit.get("wounds") // unit.per
@@ -78,6 +84,12 @@ class HorusHeresyRules(StateRules):
         # Reactions are counted per phase (L425–437): a new phase starts every unit at 0.
         for unit in units:
             unit.put("reactions", 0)
+        return []
+
+    def phase_changed(self, units, old, new, settings) -> list[Msg]:
+        if old != new:
+            for unit in units:
+                unit.put("reactions", 0)      # "at most once per phase" (L443) starts over
         return []
 
     def settle(self, unit: UnitState, before, settings) -> list[Msg]:
@@ -107,6 +119,8 @@ class HorusHeresyRules(StateRules):
         lines = [_m("models", left=unit.size - lost // unit.per, size=unit.size)]
         if unit.per > 1 and lost % unit.per:
             lines.append(_m("wounded_model", wounds=unit.per - lost % unit.per, per=unit.per))
+        if unit.get("reactions"):
+            lines.append(_m("reacted"))
         return lines
 
 

@@ -160,3 +160,25 @@ def test_unknown_status_is_a_user_error():
     u = UnitState("Tactical", "Imperium", "formation", 4)
     with pytest.raises(UserError):
         run("epic", u, StateChange(u.name, "confused", "status_on"))
+
+
+def test_horus_heresy_reactions_reset_with_the_phase():
+    rules = rules_for("horus_heresy")
+    u = UnitState("Tacticals", "Loyalists", "unit", 10)
+    run("horus_heresy", u, add(u, "reactions"))
+    assert u.get("reactions") == 1
+    rules.phase_changed([u], "shooting", "assault", {})
+    assert u.get("reactions") == 0
+
+
+@pytest.mark.parametrize("game, unit_type, track, op, status", [
+    ("epic", "war_engine", "damage", "add", None), ("epic", "formation", "rally", "set", None),
+    ("horus_heresy", "vehicle", "hull_points", "add", "crew_shaken"), ("horus_heresy", "unit", "models_lost", "add", "falling_back"),
+    ("flames_of_war", "unit", "teams_destroyed", "set", "pinned"), ("flames_of_war", "unit", "hits", "add", None),
+    ("warmaster", "unit", "command_penalty", "add", "confused"), ("warmaster", "unit", "stands_lost", "set", None),
+    ("hydrophilia", "model", "action_points", "set", "неуправляем"),
+])
+def test_every_track_the_combat_procedures_emit_is_known(game, unit_type, track, op, status):
+    u = UnitState("U", "S", unit_type, 4, per=2)
+    changes = [StateChange("U", track, op, 1)] + ([StateChange("U", status, "status_on")] if status else [])
+    run(game, u, *changes)
