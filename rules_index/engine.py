@@ -103,7 +103,7 @@ def name_formula(n_cov: float, q_cov: float) -> float:
 
 
 NAME_N_EXP = 1.0
-NAME_Q_EXP = 1.0
+NAME_Q_EXP = 1.5
 
 
 class RuleIndex:
@@ -276,11 +276,14 @@ class RuleIndex:
                     if not v.startswith(term):
                         break
                     if v != term:
-                        out.setdefault(v, 0.85 if len(term) >= 4 else 0.6)
+                        # one or two letters more is the same word the stemmer cut differently
+                        # («генерала» → «генера», «генерал» → «генерал»)
+                        near = len(term) >= 6 and len(v) - len(term) <= 2
+                        out.setdefault(v, 0.95 if near else 0.85 if len(term) >= 4 else 0.6)
             for k in ([] if known else range(len(term) - 1, max(3, int(len(term) * 0.6)), -1)):  # a book stem is a prefix
                 pre = term[:k]
                 if pre in self.name_postings or pre in self.body_postings:
-                    out.setdefault(pre, 0.8 * k / len(term) + 0.1)
+                    out.setdefault(pre, 0.5 + 0.4 * k / len(term))     # «чарджер» → «чардж»
                     break
             if len(term) >= 6:                          # same word, other inflection the stemmer kept
                 pre = term[:max(6, len(term) - 3)]
@@ -318,18 +321,19 @@ class RuleIndex:
 
     def with_synonyms(self, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:
         """The expansion plus the title words of slang for this term (in this game's book)."""
-        extra: set[str] = set()
+        extra: dict[str, float] = {}
         for v, sim in exp:
-            if sim >= 0.9:
+            if sim >= 0.75:
                 by_game = self.synonyms.get(v)
                 if by_game:
                     for g, words in by_game.items():
                         if game is None or g == game:
-                            extra |= words
+                            for w in words:
+                                extra[w] = max(extra.get(w, 0.0), 0.7 * sim)
         if not extra:
             return exp
         have = {v for v, _ in exp}
-        return exp + tuple((w, 0.7) for w in sorted(extra - have))
+        return exp + tuple((w, extra[w]) for w in sorted(extra) if w not in have)
 
     # -- search --------------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -387,9 +391,10 @@ class RuleIndex:
             joined = nz.stem(a + b)
             if joined in self.name_postings:
                 expansions.append(((joined, 1.0),))
-        q_weights = []
+        q_weights = []                       # a query word weighs what its best match is worth
         for t, exp in zip(q_terms, expansions):
-            w = max((self.name_idf.get(v, 0) or self.body_idf.get(v, 1.0) for v, _ in exp), default=2.0)
+            top_sim = exp[0][1] if exp else 0.0
+            w = max((self.name_idf.get(v, 0) or self.body_idf.get(v, 1.0) for v, sim in exp if sim >= top_sim), default=2.0)
             q_weights.append(max(w, 0.5))
         q_total = sum(q_weights)
         per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
