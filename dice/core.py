@@ -9,13 +9,15 @@ Three kinds of roll, chosen from the expression and said in the reply:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from dice import chains
 from dice.engine import (COMPARISONS, Evaluator, GroupSpec, Sel, apply_op, group_spec, groups_in, is_pool,
                          literal_value, parse, strip, to_text)
 from dice.errors import DiceError, DiceLimitError
-from dice.normalize import normalize
+from dice.normalize import Clauses, normalize
 from dice.odds import ExpressionOdds
 from dice.prob import Unsupported
 from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceLimits, RollResult
@@ -63,12 +65,7 @@ def _target_text(target: int, chain: tuple[int, ...] | None, sides: int) -> str:
 def roll(expression: str, game: str | None = None, roller: Roller | None = None,
          limits: DiceLimits | None = None) -> RollResult:
     """Roll a wargame dice expression. Raises only `DiceError` (an `i18n.UserError`)."""
-    limits = limits or DiceLimits()
-    if not isinstance(expression, str):
-        raise DiceError("dice.error.empty")
-    if len(expression) > limits.max_expression_length:
-        raise DiceLimitError("dice.error.too_long", length=len(expression), limit=limits.max_expression_length)
-    game_id = _game_id(game)
+    game_id, limits = _checked(expression, game, limits)
     try:
         return _roll(expression, game_id, _roller(roller), limits)
     except DiceError:
@@ -77,7 +74,49 @@ def roll(expression: str, game: str | None = None, roller: Roller | None = None,
         raise DiceError("dice.error.too_deep")
 
 
-def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits) -> RollResult:
+@dataclass
+class Plan:
+    """What an expression means, before any die is rolled."""
+
+    root: Any
+    nodes: list[Any]
+    specs: dict[int, GroupSpec]
+    clauses: Clauses
+    mode: str
+    left: Any
+    op: str | None
+    threshold: int | float | None
+    pool: GroupSpec | None
+    target_label: str | None
+    notes: list[Msg]
+    details: list[Msg]
+
+
+def _checked(expression: str, game: str | None, limits: DiceLimits | None) -> tuple[str | None, DiceLimits]:
+    limits = limits or DiceLimits()
+    if not isinstance(expression, str):
+        raise DiceError("dice.error.empty")
+    if len(expression) > limits.max_expression_length:
+        raise DiceLimitError("dice.error.too_long", length=len(expression), limit=limits.max_expression_length)
+    return _game_id(game), limits
+
+
+def distribution(expression: str, game: str | None = None, limits: DiceLimits | None = None) -> dict:
+    """The exact distribution of what `roll` would report: the successes of a pool, the total
+    of a test's left side, or the total. {value: Fraction} (floats past the exact budget).
+    Raises DiceError for bad input and for shapes with no distribution within budget."""
+    game_id, limits = _checked(expression, game, limits)
+    try:
+        plan = _plan(expression, game_id, limits)
+        odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die)
+        return odds.dist(plan.nodes[0] if plan.mode == "successes" else plan.left)
+    except Unsupported:
+        raise DiceError("dice.note.no_probability")
+    except RecursionError:
+        raise DiceError("dice.error.too_deep")
+
+
+def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
     text, clauses = normalize(expression)
     tree = parse(text)
     root = strip(tree)
@@ -116,7 +155,8 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
             need = threshold if op == ">=" else threshold + 1
             rule = chains.chain_rule(game)
             can = need <= spec.sides or (spec.sides == 6 and rule is not None and need > 6)
-            if spec.kind == "dice" and spec.count >= 2 and can:
+            kept = bool(spec.keeps) or clauses.keep is not None    # '2d6 highest >= 5' tests the kept die
+            if spec.kind == "dice" and spec.count >= 2 and can and not kept:
                 mode, pool, threshold = "successes", spec, need
     if mode == "test":
         details.append(Msg.of("dice.detail.sum_test"))
@@ -157,7 +197,7 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
         target_spec = pool or first
         if target_spec.kind != "dice" or target_spec.sides < 2:
             raise DiceError("dice.error.explode_d1", example="dice.example.explode")
-        face = 6 if target_spec.sides >= 6 and target_spec.sides == 6 else target_spec.sides
+        face = target_spec.sides          # the highest face: a 6 on a D6
         target_spec.explode = (target_spec.explode or []) + [Sel(None, face)]
         details.append(Msg.of("dice.detail.explode", face=face))
     if clauses.keep is not None:
@@ -172,6 +212,14 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
             break
     if any(spec.kind == "d66" for spec in specs.values()):
         details.append(Msg.of("dice.detail.d66"))
+    return Plan(root, nodes, specs, clauses, mode, left, op, threshold, pool, target_label, notes, details)
+
+
+def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits) -> RollResult:
+    plan = _plan(expression, game, limits)
+    root, nodes, specs, clauses, mode = plan.root, plan.nodes, plan.specs, plan.clauses, plan.mode
+    left, op, threshold, pool = plan.left, plan.op, plan.threshold, plan.pool
+    notes, details, target_label = plan.notes, plan.details, plan.target_label
 
     # --- roll -----------------------------------------------------------------------------
     evaluator = Evaluator(specs, roller, limits)
@@ -252,4 +300,4 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
                               then=pool.chain[-1], source=str(rule.source)))
 
 
-__all__ = ["roll"]
+__all__ = ["roll", "distribution", "Plan"]

@@ -43,6 +43,11 @@ class DieRoll:
     success: int | None = None      # successes this die scored (count mode): 0, 1, 2
 
     @property
+    def history(self) -> list[int]:
+        """Every face this die showed, in order (earlier attempts first); the last one counts."""
+        return [r for attempt in self.rerolled_attempts for r in attempt["rolls"]] + list(self.rolls)
+
+    @property
     def rerolled(self) -> bool:
         return len(self.rolls) > 1 or bool(self.rerolled_attempts)
 

@@ -1,0 +1,117 @@
+"""Exact probabilities checked against brute force: every possible sequence of die faces is
+enumerated (a replaying Roller), so the engine's own rolling decides each outcome."""
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+
+import dice
+from dice import Roller, prob
+
+
+class Replay(Roller):
+    """Returns the given faces, then 1s; records the sides of every draw."""
+
+    def __init__(self, prefix):
+        super().__init__()
+        self.prefix = list(prefix)
+        self.drawn = []
+
+    def die(self, sides=6):
+        face = self.prefix[len(self.drawn)] if len(self.drawn) < len(self.prefix) else 1
+        self.drawn.append((face, sides))
+        return face
+
+
+def every_outcome(expr, game=None):
+    """Yield (probability, result) for every sequence of faces the roll can draw."""
+    stack = [[]]
+    while stack:
+        prefix = stack.pop()
+        roller = Replay(prefix)
+        result = dice.roll(expr, game=game, roller=roller)
+        p = Fraction(1)
+        for face, sides in roller.drawn:
+            p /= sides
+        yield p, result
+        faces = [f for f, _ in roller.drawn]
+        for j in range(len(prefix), len(roller.drawn)):
+            for f in range(2, roller.drawn[j][1] + 1):
+                stack.append(faces[:j] + [f])
+
+
+def measure(result):
+    if result.mode == "successes":
+        return result.successes
+    return result.total
+
+
+# Small enough to enumerate (at most ~6^5 face sequences each).
+@pytest.mark.parametrize("expr,game", [
+    ("3d6 4+", None), ("2d6 4+ rr1", None), ("2d6 4+ reroll fails", None), ("2d6 4+ reroll successes", None),
+    ("2d6 7+", "epic"), ("2d6 8+", "epic"), ("1d6 9+", "epic"), ("1d6 7+ reroll fails", "flames_of_war"),
+    ("2d6 8+", "flames_of_war"), ("3d6 1+", "flames_of_war"), ("3d6 4+ 6s double", None),
+    ("2d6 5+ rr1 6s double", None), ("2d6 <= 8", None), ("2d6+3 >= 10", None), ("2d6kh1", None), ("3d6kl1", None),
+    ("3d6kh2", None), ("4d4ph1", None), ("2d6ro1", None), ("2d4ro<3", None), ("3d4mi2+1", None), ("D66", None),
+    ("1d6*2 >= 7", None), ("2d4+1d6", None), ("2d6 highest >= 5", None), ("1d8/2", None), ("3d6k>3", None),
+    ("3d6p1 > 7", None), ("2d6 == 7", None), ("3d4 >= 3", None), ("2d6ma4", None), ("2d6 rr1 >= 8", None),
+])
+def test_exact_probability_matches_enumeration(expr, game):
+    dist = defaultdict(Fraction)
+    outcomes = []
+    for p, result in every_outcome(expr, game):
+        dist[measure(result)] += p
+        outcomes.append(result)
+    assert sum(dist.values()) == 1
+    assert dict(dist) == {k: v for k, v in dice.distribution(expr, game).items() if v}
+    mean = sum(k * v for k, v in dist.items())
+    for result in outcomes:
+        assert result.expected == mean
+        if result.probability_kind == dice.PASS:
+            continue    # checked in test_test_probability_matches_enumeration
+        if result.probability_kind == dice.AT_LEAST_SUCCESSES:
+            assert result.probability == sum(v for k, v in dist.items() if k >= result.successes)
+        else:
+            assert result.probability == sum(v for k, v in dist.items() if k >= result.total)
+        assert result.exact
+
+
+@pytest.mark.parametrize("expr", ["2d6 <= 8", "2d6+3 >= 10", "1d6*2 >= 7", "2d6 == 7", "2d6 highest >= 5", "2d6 rr1 >= 8"])
+def test_test_probability_matches_enumeration(expr):
+    passed = sum(p for p, r in every_outcome(expr) if r.passed)
+    for _, r in every_outcome(expr):
+        assert r.mode == "test"
+        assert r.probability == passed
+
+
+def test_known_values():
+    assert dice.roll("2d6 <= 8", roller=Roller.seeded(1)).probability == Fraction(13, 18)
+    assert dice.roll("2d6+3 >= 10", roller=Roller.seeded(1)).probability == Fraction(7, 12)
+    assert prob.mean(dice.distribution("4d6kh3")) == Fraction(15869, 1296)
+    assert dice.distribution("2d6kh1")[6] == Fraction(11, 36)
+    per_die = dice.distribution("1d6 4+ rr1")
+    assert per_die[1] == Fraction(1, 2) + Fraction(1, 6) * Fraction(1, 2)
+
+
+def test_large_pools_are_exact_and_sum_to_one():
+    dist = dice.distribution("1000d6 4+ rr1")
+    assert sum(dist.values()) == 1
+    assert all(isinstance(v, Fraction) for v in dist.values())
+    r = dice.roll("1000d6 4+ rr1", roller=Roller.seeded(3))
+    assert r.exact and r.expected == Fraction(7, 12) * 1000
+    assert r.probability == sum(v for k, v in dist.items() if k >= r.successes)
+
+
+def test_plain_sum_tail_closed_form_matches_convolution():
+    for n, sides in [(3, 6), (10, 6), (7, 10), (40, 6)]:
+        full = prob.nfold(prob.uniform(sides), n)
+        for t in range(n - 1, n * sides + 2):
+            assert prob.uniform_sum_at_least(n, sides, t) == prob.tail(full, t)
+
+
+def test_fixed_point_fallback_is_close_to_exact():
+    die = dice.distribution("1d6 4+ 6s double")
+    exact = prob.nfold(die, 200)
+    approx = prob.nfold_fixed(die, 200)
+    assert abs(sum(approx.values()) - 1) < 1e-12
+    assert max(abs(float(exact[k]) - approx.get(k, 0.0)) for k in exact) < 1e-12
