@@ -255,16 +255,19 @@ class StateCog(commands.Cog):
         await self._status(interaction, unit, condition, False)
 
     async def _status(self, interaction: discord.Interaction, unit: str, condition: str, on: bool) -> None:
-        locale = locale_of(interaction)
-        game = await _need_game(interaction)
-        rules = rules_for(game.system)
-        key = _status_key(rules, condition)
-        label = rules.statuses[key].label if key in rules.statuses else Msg.of("state.show.tag", tag=key)
-        summary = Msg.of("state.event.status_on" if on else "state.event.status_off", unit=unit, status=label)
-        result = await _store(interaction).change_units(
-            *channel_key(interaction), _actor(interaction),
-            [StateChange(unit, key, "status_on" if on else "status_off")], summary, kind="status")
-        await _send(interaction, embed=render.result_embed(result, locale))
+        op = "status_on" if on else "status_off"
+        chosen: dict = {}
+
+        def build(state: UnitState, rules) -> list[StateChange]:
+            chosen["key"] = key = _status_key(rules, condition)
+            chosen["label"] = rules.statuses[key].label if key in rules.statuses else Msg.of("state.show.tag", tag=key)
+            return [StateChange(state.name, key, op)]
+
+        def summary(state: UnitState) -> Msg:
+            return Msg.of(f"state.event.{op}", unit=state.name, status=chosen["label"])
+        result = await _store(interaction).change_unit(*channel_key(interaction), _actor(interaction), unit, build,
+                                                       summary, kind="status")
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     @status_set.autocomplete("condition")
     @status_clear.autocomplete("condition")

@@ -236,3 +236,20 @@ async def test_a_failing_command_changes_nothing(store):
         await store.apply_changes(GUILD, CHANNEL, ALICE, blast("Boyz", 2) + blast("Nobody"), SUMMARY)
     assert await markers(store, "Boyz") == 0
     assert (await store.history(GUILD, CHANNEL, 1))[0].kind == "unit_add"
+
+
+async def test_state_survives_closing_and_reopening_the_store(db_url):
+    import db
+    first = await db.open_store(db_url)
+    await epic_game(first)
+    await first.change_units(GUILD, CHANNEL, ALICE, blast("Tactical", 2), SUMMARY)
+    await first.close()                                   # the bot stops…
+    second = await db.open_store(db_url)                  # …and starts again
+    try:
+        assert await markers(second, "Tactical") == 2
+        await second.change_units(GUILD, CHANNEL, ALICE, blast("Tactical"), SUMMARY)
+        await second.undo(GUILD, CHANNEL, ALICE)          # history survived too
+        await second.undo(GUILD, CHANNEL, ALICE)
+        assert await markers(second, "Tactical") == 0
+    finally:
+        await second.close()
