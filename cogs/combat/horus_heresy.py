@@ -298,5 +298,18 @@ async def check_reaction(interaction: discord.Interaction, unit: str, bonus: app
     await _send(interaction, result)
 
 
-for _cmd in (check_leadership, check_morale, check_pinning, check_fall_back, check_charge, check_reaction):
+@HH_CHECK.command(name=L("combat_hh.cmd.sweep.name"), description=L("combat_hh.cmd.sweep.desc"))
+@localized_params(P, "winner_initiative", "loser_initiative", "unit", "winner_crusader", "loser_crusader")
+async def check_sweep(interaction: discord.Interaction, winner_initiative: app_commands.Range[int, 1, 10],
+                      loser_initiative: app_commands.Range[int, 1, 10], unit: str | None = None,
+                      winner_crusader: bool = False, loser_crusader: bool = False) -> None:
+    tracked, name = await _unit_name(interaction, unit)
+    models = _state_of(tracked).get("models") if tracked is not None else None
+    await _send(interaction, checks.sweeping_advance(roller_of(interaction), winner_initiative, loser_initiative,
+                                                     winner_crusader=winner_crusader, loser_crusader=loser_crusader,
+                                                     loser=name, loser_models=models,
+                                                     settings=await settings_for(interaction, GAME)))
+
+
+for _cmd in (check_leadership, check_morale, check_pinning, check_fall_back, check_charge, check_reaction, check_sweep):
     _cmd.autocomplete("unit")(unit_autocomplete)

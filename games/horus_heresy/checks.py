@@ -133,6 +133,41 @@ def charge(roller: Roller, movement: int, *, difficult: bool = False, fleet: int
     return r
 
 
+def sweeping_advance(roller: Roller, winner_initiative: int, loser_initiative: int, *, winner_crusader: bool = False,
+                     loser_crusader: bool = False, loser: str | None = None, loser_models: int | None = None,
+                     settings: dict[str, str] | None = None) -> ProcedureResult:
+    """D6 + unmodified I each (l.1340); the winner higher catches and destroys the loser (l.1342);
+    a tie lets the loser escape — or is caught under the house rule (l.1426). Crusader rolls an
+    extra die and drops the lowest (l.2959)."""
+    from games.horus_heresy import house_rules as H
+
+    for value in (winner_initiative, loser_initiative):
+        if not 1 <= value <= 10:
+            raise UserError("combat_hh.error.initiative", example="combat_hh.example.sweep")
+    tie_rule = (settings or {}).get(H.SWEEP_TIE, "escapes")
+
+    def side(initiative: int, crusader: bool, label: str) -> tuple[int, DiceStep]:
+        dice = roller.dice(2 if crusader else 1)
+        kept = max(dice)
+        step = DiceStep(Msg.of(label), dice, str(kept + initiative),
+                        modifiers=[Modifier(Msg.of("combat_hh.mod.initiative"), initiative, Source(BOOK, 1340))],
+                        note=Msg.of("combat_hh.note.crusader") if crusader else None)
+        return kept + initiative, step
+
+    w_total, w_step = side(winner_initiative, winner_crusader, "combat_hh.step.sweep_winner")
+    l_total, l_step = side(loser_initiative, loser_crusader, "combat_hh.step.sweep_loser")
+    caught = w_total > l_total or (w_total == l_total and tie_rule == "caught")
+    r = ProcedureResult(BOOK, "sweep", Msg.of("combat_hh.title.sweep", unit=loser or Msg.of("combat_hh.word.unit")))
+    r.steps += [w_step, l_step]
+    r.outcome.append(Msg.of("combat_hh.out.swept" if caught else "combat_hh.out.escaped", w=w_total, l=l_total))
+    if w_total == l_total:
+        r.notes.append(Msg.of(f"combat_hh.house.sweep_tie.applied_{tie_rule}"))
+    if caught and loser and loser_models:
+        r.changes.append(StateChange(loser, "models_lost", "add", loser_models, Msg.of("combat_hh.change.swept")))
+    r.data.update(winner=w_total, loser=l_total, caught=caught)
+    return r
+
+
 def reaction_allowance(used_this_phase: int, unit_reacted: bool, *, bonus: int = 0, base: int = T.REACTION_BASE,
                        blocked: bool = False) -> tuple[bool, int, Msg]:
     """Can a unit react now? Base 1 per enemy phase (l.431), raised by rules but never above 3

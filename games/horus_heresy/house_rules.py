@@ -13,6 +13,10 @@ REACTION_TIMING = "hh_reaction_timing"
 # (l.1214) «более чем в два раза» implies 5+. Default: the table.
 WS_DOUBLE = "hh_ws_exact_double"
 
+# Sweeping advance ties: l.1342 «или результаты равны, то она вырывается» (the loser escapes,
+# main text) vs the multiple-combat rule l.1426 «равна или меньше» (a tie is caught).
+SWEEP_TIE = "hh_sweep_tie"
+
 HOUSE_RULES = [
     HouseRule(
         REACTION_TIMING, default="before_hits", choices=("before_hits", "after_saves"),
@@ -27,5 +31,12 @@ HOUSE_RULES = [
         choice_titles={"table": Msg.of("combat_hh.house.ws_double.table"),
                        "prose": Msg.of("combat_hh.house.ws_double.prose")},
         source=Source("horus_heresy", 1214, 1231),
+    ),
+    HouseRule(
+        SWEEP_TIE, default="escapes", choices=("escapes", "caught"),
+        title=Msg.of("combat_hh.house.sweep_tie.title"),
+        choice_titles={"escapes": Msg.of("combat_hh.house.sweep_tie.escapes"),
+                       "caught": Msg.of("combat_hh.house.sweep_tie.caught")},
+        source=Source("horus_heresy", 1342, 1426),
     ),
 ]

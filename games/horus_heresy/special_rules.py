@@ -35,7 +35,10 @@ def _fold(text: str) -> str:
 
 
 def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dict[str, object]:
-    """"Rending (5+), twin-linked" → {"rending": 5, "twin_linked": True}."""
+    """"Rending (5+), twin-linked" → {"rending": 5, "twin_linked": True}. A rule that needs a
+    value and has no default (Feel No Pain) must be given one ("fnp 5")."""
+    keys = tuple(allowed or RULES)
+    known = ", ".join(RULES[k][0][0] for k in keys)
     found: dict[str, object] = {}
     for raw in re.split(r"[,;]", text or ""):
         part = _fold(raw)
@@ -45,23 +48,17 @@ def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dic
         m = re.match(r"^(.*?)\s*(\d)$", part)
         if m:
             part, value = m.group(1).strip(), int(m.group(2))
-        for key, (names, takes, default) in RULES.items():
-            if allowed is not None and key not in allowed:
-                continue
-            if part in {_fold(n) for n in names}:
-                if takes:
-                    found[key] = value if value is not None else default
-                    if found[key] is None:
-                        break
-                elif value is None:
-                    found[key] = True
-                else:
-                    break
-                break
+        key = next((k for k in keys if part in {_fold(n) for n in RULES[k][0]}), None)
+        if key is None:
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+        _, takes, default = RULES[key]
+        if takes:
+            value = value if value is not None else default
+            if value is None or not 2 <= value <= 6:
+                raise UserError("combat_hh.error.rule_value", example="combat_hh.example.shoot", text=raw.strip())
+            found[key] = value
+        elif value is not None:
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
         else:
-            known = ", ".join(RULES[k][0][0] for k in (allowed or RULES))
-            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
-        if part and key not in found:
-            known = ", ".join(RULES[k][0][0] for k in (allowed or RULES))
-            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+            found[key] = True
     return found

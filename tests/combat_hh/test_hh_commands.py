@@ -98,6 +98,7 @@ async def test_hh_pinning_puts_the_status_on_and_undo(console):
     "/check hh pinning leadership:7",
     "/check hh fall-back cavalry:True",
     "/check hh charge movement:7 distance:8 difficult:True",
+    "/check hh sweep winner_initiative:4 loser_initiative:3 winner_crusader:True",
     "/table game:horus_heresy name:to_wound",
 ])
 async def test_every_hh_command_answers_in_both_languages(console, line):

@@ -254,3 +254,14 @@ def test_rolled_shooting_never_removes_more_than_the_unit(seed, shots, models, w
     r = shoot(Roller.seeded(seed), 4, HHWeapon(shots=shots, strength=5), t)
     assert 0 <= r.data["models_removed"] <= models
     assert r.data["unsaved"] <= r.data["wounds"] <= r.data["hits"] <= shots
+
+
+def test_sweeping_advance_tie_escapes_by_default_and_is_caught_under_the_house_rule():
+    r = checks.sweeping_advance(FixedRoller([3, 4]), 4, 3, loser="X", loser_models=4)
+    assert r.data["caught"] is False and r.data["winner"] == r.data["loser"] == 7
+    assert r.notes[0].key == "combat_hh.house.sweep_tie.applied_escapes"
+    r = checks.sweeping_advance(FixedRoller([3, 4]), 4, 3, loser="X", loser_models=4,
+                                settings={"hh_sweep_tie": "caught"})
+    assert r.data["caught"] is True and [(c.track, c.amount) for c in r.changes] == [("models_lost", 4)]
+    r = checks.sweeping_advance(FixedRoller([1, 5, 6]), 3, 4, winner_crusader=True)    # Crusader keeps the 5
+    assert r.data["winner"] == 8 and r.data["loser"] == 10 and r.data["caught"] is False
