@@ -99,9 +99,14 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
     data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for row in data.get("alias", []) + data.get("extra", []):
         rows_lines = row["line"] if isinstance(row["line"], list) else [row["line"]]
-        if any(l in starts for l in rows_lines):
-            rows_lines = [l for l in rows_lines if l in starts]
-        cands = list(dict.fromkeys(s.id for s in (_containing(sections, l) for l in rows_lines) if s is not None))
+        # A line that starts a section names that section; a line inside one is a mention
+        # in a larger section, which gets the name at a lower weight.
+        cand_w: dict[str, float] = {}
+        for l in rows_lines:
+            sec = _containing(sections, l)
+            if sec is not None:
+                cand_w[sec.id] = max(cand_w.get(sec.id, 0.0), 1.0 if l in starts else 0.8)
+        cands = list(cand_w)
         if not cands:
             continue
         for name in row["names"]:
@@ -111,15 +116,15 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
             ev = [c for c in cands if nt <= terms[c] or nz.compact(name) in terms[c]]
             if ev:
                 for c in ev:
-                    put(c, name, 1.0)
+                    put(c, name, cand_w[c])
             elif any(nt <= t for t in title_terms.values()):
                 continue                      # the book names this rule elsewhere
             elif any(nt <= t for t in terms.values()):
                 for c in cands:               # the words live elsewhere in the book: a weak hint
-                    put(c, name, 0.5)
+                    put(c, name, 0.5 * cand_w[c])
             else:
                 for c in cands:
-                    put(c, name, 1.0 if len(cands) == 1 else 0.8)
+                    put(c, name, cand_w[c] if len(cands) == 1 else 0.8 * cand_w[c])
     # The book's own glossary: the English goes to every section titled like the Russian.
     by_key: dict[str, list[Section]] = {}
     for s in sections:

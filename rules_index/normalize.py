@@ -89,10 +89,19 @@ def clean(text: str) -> str:
     return _HYPHEN_RE.sub("", text)
 
 
+# A signed number («+1 на попадание», "-2 to hit") is how the books write a modifier; it also
+# counts as the word «модификатор», so "модификаторы на попадание" finds the list of +1s.
+_SIGNED_RE = re.compile(r"(?:^|(?<=[\s(«\"]))[+−–-]\d(?!\d*[+\d]*\s*(?:см|см\.|\"|mm|мм|дюйм))")
+MODIFIER_WORD = "модификатор"
+
+
 def tokens(text: str) -> list[str]:
     """Normalised word tokens, stop words kept (for display/exact matching)."""
     out = []
-    for raw in _TOKEN_RE.findall(clean(text)):
+    cleaned = clean(text)
+    for _ in _SIGNED_RE.finditer(cleaned):
+        out.append(MODIFIER_WORD)
+    for raw in _TOKEN_RE.findall(cleaned):
         if raw[0].isdigit() and not raw.endswith("+") and not any(c in raw for c in "dдк"):
             out.append(raw)
             continue
