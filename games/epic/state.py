@@ -11,6 +11,8 @@ Tracks (`StateChange.track`):
   exceptions: dangerous terrain L270, assault casualties L537); send "blast_markers" too.
 - "damage" (alias "dc_lost"): DC points lost by a War Engine formation (L852–864). Does NOT add markers by
   itself either; L868 gives +1 per DC point lost, `/damage` sends both.
+- "critical_hits": critical hits a War Engine has suffered (a 6 on the damage roll, L862–864;
+  their effects are on its datasheet, not in the rulebook).
 - "rally" (op "set"): the result of a rally test (L622–628): amount 0 = failed, n ≥ 1 =
   passed (rounding: the "rally_rounding" house rule of games/epic/house_rules.py), removing n − 1 extra markers for Leaders (L684). Nothing is stored.
 Statuses: "broken" (set by the break check, cleared by a passed rally), "destroyed" (set when
@@ -47,6 +49,7 @@ class EpicRules(StateRules):
         "blast_markers": Track("blast_markers", Msg.of("state.track.blast_markers"), Source(BOOK, 120, 128)),
         "units_lost": Track("units_lost", Msg.of("state.track.units_lost"), Source(BOOK, 127)),
         "damage": Track("damage", Msg.of("state.track.dc_lost"), Source(BOOK, 852, 864)),
+        "critical_hits": Track("critical_hits", Msg.of("state.track.critical_hits"), Source(BOOK, 862, 864)),
         "rally": Track("rally", Msg.of("state.track.rally"), Source(BOOK, 622, 628)),
     }
     statuses = {
@@ -137,6 +140,9 @@ class EpicRules(StateRules):
             unit.statuses.add("broken")
             unit.put("blast_markers", 0)
             messages.append(_m("broke", unit=unit.name, markers=markers, units=limit))
+            if unit.type == "war_engine":
+                choice = settings.get("epic_we_break_threshold", "start")
+                messages.append(_m("we_threshold", rule=Msg.of(f"state.house.epic_we_break_threshold.{choice}")))
         return messages
 
     def damage(self, unit: UnitState, amount: int) -> list[StateChange]:
@@ -156,6 +162,8 @@ class EpicRules(StateRules):
             lines.append(_m("broken_counts", markers=self.remaining(unit) if unit.type != "war_engine" else unit.size))
         else:
             lines.append(_m("markers", markers=unit.get("blast_markers"), limit=self.threshold(unit, settings or {})))
+        if unit.get("critical_hits"):
+            lines.append(_m("crits", n=unit.get("critical_hits")))
         return lines
 
 

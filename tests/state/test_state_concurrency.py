@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import db
-from conftest import ALICE, BOB, CHANNEL, GUILD
+from state_helpers import ALICE, BOB, CHANNEL, GUILD
 from games.procedure import StateChange
 from i18n import Msg
 

@@ -75,7 +75,7 @@ def test_epic_war_engine_breaks_at_starting_dc_by_default():
     # 5 DC left: 5 markers would break it under "current", not under "start" (L868).
     we2 = we.copy()
     assert run("epic", we, add(we, "blast_markers", 2)) == []
-    assert run("epic", we2, add(we2, "blast_markers", 2), settings={"epic_we_break_threshold": "current"}) == ["state.epic.broke"]
+    assert run("epic", we2, add(we2, "blast_markers", 2), settings={"epic_we_break_threshold": "current"}) == ["state.epic.broke", "state.epic.we_threshold"]
 
 
 def test_epic_formation_destroyed_when_every_unit_is_lost():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, OTHER_CHANNEL, THREAD, epic_game
+from state_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD, OTHER_CHANNEL, THREAD, epic_game
 from games.procedure import StateChange
 from i18n import Msg, UserError
 
