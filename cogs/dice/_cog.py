@@ -1,0 +1,89 @@
+"""/roll: the Discord adapter of the dice engine (parse options → dice.roll → embed)."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import dice
+from cogs._common import L, channel_key, fit_embed, locale_of, trim
+from cogs._common.limits import LIMITS
+from dice.render import render
+from games.catalog import GAMES
+from i18n import tr
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=L(f"dice.game.{g}"), value=g) for g in GAMES]
+COLOUR_PASS = discord.Colour.green()
+COLOUR_FAIL = discord.Colour.dark_red()
+COLOUR_ROLL = discord.Colour.blurple()
+
+
+def limits_of(bot) -> dice.DiceLimits:
+    config = getattr(getattr(bot, "services", None), "config", None)
+    if config is None:
+        return dice.DiceLimits()
+    return dice.DiceLimits(
+        max_dice=config.max_dice, max_sides=config.max_sides,
+        max_expression_length=config.max_expression_length, max_rerolls_per_die=config.max_rerolls_per_die,
+    )
+
+
+async def channel_game(interaction: discord.Interaction) -> str | None:
+    """The channel's game id when the state store has one (7+ then follows its rule)."""
+    services = getattr(interaction.client, "services", None)
+    getter = getattr(getattr(services, "state", None), "channel_game", None)
+    if getter is None or interaction.guild_id is None:
+        return None
+    try:
+        game = await getter(*channel_key(interaction))
+    except Exception:        # rolling never fails because the state store did
+        log.debug("channel_game failed", exc_info=True)
+        return None
+    system = getattr(game, "system", None) if game is not None else None
+    return system if system in GAMES else None
+
+
+def roll_embed(result: dice.RollResult, locale: str, user: str, comment: str | None) -> discord.Embed:
+    view = render(result, locale)
+    colour = COLOUR_ROLL if result.passed is None else (COLOUR_PASS if result.passed else COLOUR_FAIL)
+    lines = [f"**{label}**: {text}" for label, text in view.dice]
+    description = "\n".join(lines)
+    embed = discord.Embed(title=trim(view.title, LIMITS.embed_title),
+                          description=trim(description, LIMITS.embed_description), colour=colour)
+    result_lines = [view.outcome] + ([view.probability] if view.probability else [])
+    embed.add_field(name=tr("dice.render.result", locale), value="\n".join(result_lines), inline=False)
+    if view.details:
+        embed.add_field(name="ℹ", value="\n".join(view.details), inline=False)
+    if view.notes:
+        embed.add_field(name=tr("dice.render.notes", locale), value="\n".join(f"⚠ {n}" for n in view.notes),
+                        inline=False)
+    if comment:
+        embed.add_field(name=tr("dice.render.comment", locale), value=comment, inline=False)
+    embed.set_footer(text=tr("dice.render.rolled_by", locale, user=user))
+    return fit_embed(embed)
+
+
+class DiceCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=L("dice.cmd.roll.name"), description=L("dice.cmd.roll.desc"))
+    @app_commands.rename(expression=L("dice.cmd.roll.expression.name"), game=L("dice.cmd.roll.game.name"),
+                         comment=L("dice.cmd.roll.comment.name"))
+    @app_commands.describe(expression=L("dice.cmd.roll.expression.desc"), game=L("dice.cmd.roll.game.desc"),
+                           comment=L("dice.cmd.roll.comment.desc"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def roll(self, interaction: discord.Interaction, expression: str,
+                   game: app_commands.Choice[str] | None = None, comment: str | None = None) -> None:
+        locale = locale_of(interaction)
+        game_id = game.value if game is not None else await channel_game(interaction)
+        services = getattr(self.bot, "services", None)
+        roller = getattr(services, "roller", None)
+        result = dice.roll(expression, game=game_id, roller=roller, limits=limits_of(self.bot))
+        user = getattr(interaction.user, "display_name", None) or interaction.user.name
+        embed = roll_embed(result, locale, user, trim(comment, LIMITS.field_value) if comment else None)
+        await interaction.response.send_message(embed=embed)
