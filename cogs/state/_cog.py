@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
 from db import Actor, GameView, StateStore
-from games.catalog import GAMES
+from games.catalog import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
 from games.state_base import UnitState, rules_for
@@ -21,7 +21,6 @@ from i18n import Msg, UserError, tr
 
 IMPORT_LIMIT_KB = 1024
 AMOUNT_LIMIT = 1000
-GAME_CHOICES = [app_commands.Choice(name=L(f"state.choice.game.{gid}"), value=gid) for gid in GAMES]
 
 
 def _store(interaction: discord.Interaction) -> StateStore:
@@ -66,15 +65,25 @@ class StateCog(commands.Cog):
     @game.command(name=L("state.cmd.game.start.name"), description=L("state.cmd.game.start.desc"))
     @app_commands.rename(system=_p("game"), name=_p("game_name"), side=_p("side"))
     @app_commands.describe(system=_d("game"), name=_d("game_name"), side=_d("own_side"))
-    @app_commands.choices(system=GAME_CHOICES)
     async def game_start(self, interaction: discord.Interaction, system: str, name: str | None = None,
                          side: str | None = None) -> None:
         locale = locale_of(interaction)
-        game = await _store(interaction).start_game(*channel_key(interaction), _actor(interaction), system, name, side)
+        info = resolve_game(system)      # an id, a title or a nickname: «эпик», "hh", «вармастер» …
+        if info is None:
+            raise UserError("state.error.unknown_game", example="state.example.game_start", game=system)
+        game = await _store(interaction).start_game(*channel_key(interaction), _actor(interaction), info.id, name, side)
         embed = discord.Embed(title=tr("state.reply.started", locale, game=GAMES[game.system].title(locale)),
                               description=render.game_header(game, locale) + "\n\n" + tr("state.reply.next_steps", locale),
                               colour=render.COLOUR)
         await _send(interaction, embed=embed)
+
+    @game_start.autocomplete("system")
+    async def _game_ac(self, interaction: discord.Interaction, current: str):
+        locale = locale_of(interaction)
+        typed = resolve_game(current)
+        return [_choice(info.title(locale), info.id) for info in GAMES.values()
+                if not current or (typed is not None and typed.id == info.id)
+                or current.casefold() in (info.id + info.title_ru + info.title_en + " ".join(info.nicknames)).casefold()][:25]
 
     @game.command(name=L("state.cmd.game.join.name"), description=L("state.cmd.game.join.desc"))
     @app_commands.rename(side=_p("side"), player=_p("player"))

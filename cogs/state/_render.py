@@ -42,7 +42,7 @@ def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = 
 def game_header(game: GameView, locale: str) -> str:
     title = GAMES[game.system].title(locale)
     phase = tr(f"state.phase.{game.system}.{game.phase}", locale) if game.phase else None
-    lines = [tr("state.show.game", locale, game=title, name=game.name or "—", owner=game.owner_name)]
+    lines = [tr("state.show.game", locale, game=title + (f" · {game.name}" if game.name else ""), owner=game.owner_name)]
     lines.append(tr("state.show.turn", locale, turn=game.turn) +
                  (" · " + tr("state.show.phase", locale, phase=phase) if phase else "") +
                  (" · " + tr("state.show.active_side", locale, side=game.active_side) if game.active_side else ""))

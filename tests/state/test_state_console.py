@@ -78,7 +78,8 @@ async def test_damage_reads_the_channels_game(console):
 
 
 async def test_status_set_and_clear(console):
-    await console.run("/game start game:horus_heresy side:Loyalists", locale="en", user="alice")
+    await console.run("/игра старт игра:\"ересь хоруса\" сторона:Loyalists", locale="ru", user="alice")
+    assert [c["value"] for c in await console.autocomplete("/game start game:вармас", locale="en")] == ["warmaster"]
     await console.run("/unit add name:Tacticals size:10", locale="en", user="alice")
     out = text(await console.run("/status set unit:Tacticals status:pinned", locale="en", user="alice"))
     assert "pinned" in out
