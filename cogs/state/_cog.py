@@ -161,10 +161,10 @@ class StateCog(commands.Cog):
     async def game_settings(self, interaction: discord.Interaction, setting: str | None = None,
                             value: str | None = None) -> None:
         locale = locale_of(interaction)
-        game = await _need_game(interaction)
         if setting is None or value is None:
             if setting is not None or value is not None:
                 raise UserError("state.error.setting_needs_both", example="state.example.settings")
+            game = await _need_game(interaction)
             await _send(interaction, embed=render.settings_embed(game, house_rules(game.system), locale), ephemeral=True)
             return
         result = await _store(interaction).set_setting(*channel_key(interaction), _actor(interaction), setting, value)
@@ -383,9 +383,6 @@ class StateCog(commands.Cog):
     @app_commands.rename(phase=_p("phase"))
     @app_commands.describe(phase=_d("phase"))
     async def turn_phase(self, interaction: discord.Interaction, phase: str | None = None) -> None:
-        game = await _need_game(interaction)
-        if not rules_for(game.system).phases:
-            raise UserError("state.error.no_phases", example="state.example.turn_next")
         result = await _store(interaction).set_phase(*channel_key(interaction), _actor(interaction), phase)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
@@ -404,10 +401,8 @@ class StateCog(commands.Cog):
     @app_commands.describe(limit=_d("limit"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, limit: app_commands.Range[int, 1, 25] = 10) -> None:
-        store = _store(interaction)
-        game = await store.require_game(*channel_key(interaction))
-        events = await store.history(*channel_key(interaction), limit)
-        await _send(interaction, embed=render.history_embed(game, events, locale_of(interaction)))
+        events = await _store(interaction).history(*channel_key(interaction), limit)
+        await _send(interaction, embed=render.history_embed(events, locale_of(interaction)))
 
     @app_commands.command(name=L("state.cmd.undo.name"), description=L("state.cmd.undo.desc"))
     @app_commands.guild_only()

@@ -92,7 +92,7 @@ def result_embed(result: AppliedResult, locale: str) -> discord.Embed:
     return fit_embed(embed)
 
 
-def history_embed(game: GameView, events: list[EventView], locale: str) -> discord.Embed:
+def history_embed(events: list[EventView], locale: str) -> discord.Embed:
     lines = []
     for event in events:
         stamp = discord.utils.format_dt(event.created_at, "t") if isinstance(event.created_at, datetime) else ""
