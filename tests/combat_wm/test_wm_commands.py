@@ -2,6 +2,10 @@
 loses stands, on the channel's game with /undo; every command once in each language."""
 from __future__ import annotations
 
+import re
+
+RAW_KEY = re.compile(r"\b(fow|wm|hydro|combat2)\.[a-z_0-9]+\.[a-z_0-9.]+")
+
 
 async def unit_line(console, name: str) -> str:
     [reply] = await console.run("/unit list", locale="en", user="alice")
@@ -68,6 +72,7 @@ async def test_every_wm_command_answers_in_both_languages(console):
         for locale in ("en", "ru"):
             replies = await console.run(line, locale=locale, user="alice")
             assert replies and not replies[0].ephemeral, replies[0].text
+            assert not RAW_KEY.search(replies[0].text), replies[0].text      # every message is in the catalog
             assert replies[0].embeds
 
 
