@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import tempfile
@@ -82,7 +83,9 @@ def main() -> None:
     ap.add_argument("--skip-tenfold", action="store_true")
     args = ap.parse_args()
     queries = read_queries(EVAL)
-    print(f"rule lookup benchmark: {len(queries)} queries, {args.rounds} rounds")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"rule lookup benchmark: {len(queries)} queries, {args.rounds} rounds, "
+          f"{os.cpu_count()} CPUs, load average {load:.1f} (figures inflate when other work shares the CPUs)")
 
     gc.collect()
     before = rss_mb()

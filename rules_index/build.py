@@ -73,8 +73,11 @@ def book_glossary(game: str, lines: list[str]) -> list[tuple[str, str]]:
 def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict[str, set[str]]:
     out = {}
     for s in sections:
-        text = "\n".join(lines[s.line_start - 1:s.line_end])
-        out[s.id] = set(nz.terms(text)) | {nz.compact(text)} if len(text) < 80 else set(nz.terms(text))
+        chunk = lines[s.line_start - 1:s.line_end]
+        found = {t for line in chunk for t in nz.line_terms(line)}
+        if len(chunk) == 1 and len(chunk[0]) < 80:
+            found.add(nz.compact(chunk[0]))
+        out[s.id] = found
     return out
 
 

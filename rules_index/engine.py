@@ -141,8 +141,9 @@ class RuleIndex:
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
             body_text = self.body(sec)          # the heading line only when it carries text
-            body_terms = nz.terms(body_text + "\n" + " ".join(sec.path))
-            self.doc_lines.append([frozenset(nz.terms(l)) for l in body_text.split("\n") if l.strip()])
+            per_line = [nz.line_terms(l) for l in body_text.split("\n") if l.strip()]
+            body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
+            self.doc_lines.append([frozenset(lt) for lt in per_line])
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -175,6 +176,8 @@ class RuleIndex:
         self.key_norm = [sum(self.name_idf[t] for t in k) for k in self.keys]
         self.name_vocab = sorted(self.name_postings)
         self.body_vocab = sorted(set(self.body_postings) - set(self.name_postings))
+        self.name_by_initial = _by_initial(self.name_vocab)
+        self.body_by_initial = _by_initial(self.body_vocab)
         self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
@@ -294,11 +297,13 @@ class RuleIndex:
                             break
                         out.setdefault(vocab[j], 0.75)
         if len(term) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
+            # Stems are already normalised, so the scorer needs no processor; typos rarely hit
+            # the first letter, so only stems starting with it are compared (a 30× smaller pool).
             cutoff = 80 if len(term) >= 6 else 75
-            for vocab in (self.name_vocab, self.body_vocab):
-                for v, score, _ in process.extract(term, vocab, scorer=fuzz.ratio, processor=None,
+            for pool in (self.name_by_initial, self.body_by_initial):
+                for v, score, _ in process.extract(term, pool.get(term[0], ()), scorer=fuzz.ratio, processor=None,
                                                    score_cutoff=cutoff, limit=6):
-                    if v not in out and abs(len(v) - len(term)) <= 3 and v[0] == term[0]:
+                    if v not in out and abs(len(v) - len(term)) <= 3:
                         out[v] = 0.8 * score / 100
         if not any(sim >= 0.85 for sim in out.values()) and len(term) >= 7:
             # a compound the book writes apart: «полнолуние» → «полная луна»
@@ -547,11 +552,13 @@ class RuleIndex:
         if last is not None and last not in nz.STOPWORDS:
             stem_last = nz.stem(last)
             options: dict[str, float] = {}
+            # One or two letters say little: look at fewer completions for them.
+            width = 25 if len(last) == 1 else 60 if len(last) == 2 else 300
             for prefix, sim in ((last, 1.0), (stem_last, 1.0)):
                 if len(prefix) < 1:
                     continue
                 lo = _bisect(self.name_vocab, prefix)
-                for j in range(lo, min(lo + 300, len(self.name_vocab))):
+                for j in range(lo, min(lo + width, len(self.name_vocab))):
                     v = self.name_vocab[j]
                     if not v.startswith(prefix):
                         break
@@ -607,3 +614,10 @@ def _bisect(vocab: list[str], term: str) -> int:
         else:
             hi = mid
     return lo
+
+
+def _by_initial(vocab: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = defaultdict(list)
+    for v in vocab:
+        out[v[0]].append(v)
+    return dict(out)

@@ -102,14 +102,17 @@ def tokens(text: str) -> list[str]:
     for _ in _SIGNED_RE.finditer(cleaned):
         out.append(MODIFIER_WORD)
     for raw in _TOKEN_RE.findall(cleaned):
-        if raw[0].isdigit() and not raw.endswith("+") and not any(c in raw for c in "dдк"):
-            out.append(raw)
-            continue
-        if re.fullmatch(r"\d*[dдк]\d+", raw):
-            out.append(re.sub(r"[дк]", "d", raw))
-            continue
-        out.append(_fold_lookalikes(raw))
+        out.append(_token(raw))
     return out
+
+
+@lru_cache(maxsize=200_000)
+def _token(raw: str) -> str:
+    if raw[0].isdigit() and not raw.endswith("+") and not any(c in raw for c in "dдк"):
+        return raw
+    if re.fullmatch(r"\d*[dдк]\d+", raw):
+        return re.sub(r"[дк]", "d", raw)
+    return _fold_lookalikes(raw)
 
 
 @lru_cache(maxsize=200_000)
@@ -119,6 +122,12 @@ def stem(token: str) -> str:
     if "a" <= token[0] <= "z":
         return _EN.stemWord(token)
     return _RU.stemWord(token)
+
+
+@lru_cache(maxsize=100_000)
+def line_terms(line: str) -> tuple[str, ...]:
+    """`terms(line)`, cached: the books' lines are tokenised once however often they are read."""
+    return tuple(terms(line))
 
 
 def terms(text: str, keep_stopwords: bool = False) -> list[str]:
