@@ -67,7 +67,7 @@ def percent(p: Fraction | float, locale: str) -> str:
         text = f"{value:.1f}".rstrip("0").rstrip(".")
     elif value > 0:
         digits = min(-math.floor(math.log10(value)) + 1, 300)
-        text = f"{value:.{digits}f}"
+        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
     else:
         text = "≈0"
     if locale == "ru":
@@ -162,6 +162,8 @@ def probability_line(result: RollResult, locale: str) -> str | None:
     parts = []
     if result.probability is not None:
         p = probability_text(result.probability, locale)
+        if not result.exact:
+            p = "≈" + p
         if result.probability_kind == AT_LEAST_SUCCESSES:
             parts.append(tr("dice.render.p_successes", locale, p=p, n=result.successes))
         elif result.probability_kind == PASS:
