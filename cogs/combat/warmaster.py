@@ -141,18 +141,20 @@ for _cmd in (assault_wm, odds_attack):
 
 
 COMMAND_PARAMS = ("who", "command_value", "unit", "distance", "orders", "enemy_near", "dense", "stands_lost", "mad",
-                  "other", "flyer", "steam_tank")
+                  "other", "flyer", "steam_tank", "item")
+ITEMS = [app_commands.Choice(name=L(f"wm.item.{k}"), value=k) for k in W.COMMAND_ITEMS]
 
 
 def _command_callback(roll: bool):
     @localized_params(P, *COMMAND_PARAMS)
-    @app_commands.choices(who=CHARACTERS)
+    @app_commands.choices(who=CHARACTERS, item=ITEMS)
     async def callback(interaction: discord.Interaction, who: str, command_value: app_commands.Range[int, 1, 12],
                        unit: str | None = None, distance: app_commands.Range[float, 0, 1000] = 0,
                        orders: app_commands.Range[int, 0, 20] = 0, enemy_near: bool = False, dense: bool = False,
                        stands_lost: app_commands.Range[int, 0, 50] | None = None,
                        mad: app_commands.Range[int, 0, 20] | None = None,
-                       other: app_commands.Range[int, 0, 10] = 0, flyer: bool = False, steam_tank: bool = False) -> None:
+                       other: app_commands.Range[int, 0, 10] = 0, flyer: bool = False, steam_tank: bool = False,
+                       item: str = "none") -> None:
         tracked = await find_unit(interaction, GAME, unit)
         if tracked is not None:
             if tracked.has("confused") and roll:
@@ -161,7 +163,7 @@ def _command_callback(roll: bool):
             mad = tracked.value("command_penalty") if mad is None else mad
         kwargs = dict(character=who, command_value=command_value, distance_cm=distance, orders_given=orders,
                       enemy_near=enemy_near, dense_terrain=dense, stands_lost=stands_lost or 0,
-                      blunder_penalties=mad or 0, other=other, flyer=flyer)
+                      blunder_penalties=mad or 0, other=other, flyer=flyer, item=item)
         if roll:
             result = command.command(roller_of(interaction), steam_tank=steam_tank,
                                      unit=tracked.name if tracked else unit,

@@ -36,9 +36,12 @@ def penalties(*, distance_cm: float = 0, orders_given: int = 0, enemy_near: bool
     return out
 
 
-def check_inputs(character: str, command_value: int, distance_cm: float, flyer: bool, counts: list[int]) -> None:
-    if character not in CHARACTERS:
-        raise ValueError(character)
+def check_inputs(character: str, command_value: int, distance_cm: float, flyer: bool, counts: list[int],
+                 item: str = "none") -> None:
+    if character not in CHARACTERS or item not in W.COMMAND_ITEMS:
+        raise ValueError((character, item))
+    if item != "none" and character != "general":
+        raise UserError("wm.error.general_item", example="wm.example.command")
     if not 1 <= command_value <= 12:
         raise UserError("wm.error.bad_command", example="wm.example.command", value=command_value)
     if distance_cm < 0 or any(c < 0 for c in counts):
@@ -51,29 +54,52 @@ def check_inputs(character: str, command_value: int, distance_cm: float, flyer: 
                         who=Msg.of(f"wm.character.{character}"), limit=limit, cm=f"{distance_cm:g}")
 
 
+def order_need(command_value: int, mods: list[Modifier], item: str = "none") -> tuple[int, int]:
+    """(Command used, the number to roll under). Crown of Command: an unmodified 10 (L620);
+    Helm of Dominion: +1 Command to at most 10 (L626)."""
+    if item == "crown":
+        return W.CROWN_OF_COMMAND, W.CROWN_OF_COMMAND
+    if item == "helm":
+        command_value = min(W.HELM_MAX, command_value + 1)
+    return command_value, command_value + sum(m.value for m in mods)
+
+
 def command(roller: Roller, *, character: str, command_value: int, distance_cm: float = 0,
             orders_given: int = 0, enemy_near: bool = False, dense_terrain: bool = False,
             stands_lost: int = 0, blunder_penalties: int = 0, other: int = 0, flyer: bool = False,
-            steam_tank: bool = False, unit: str | None = None,
+            steam_tank: bool = False, item: str = "none", unit: str | None = None,
             settings: dict[str, str] | None = None) -> ProcedureResult:
-    check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties])
+    check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties], item)
     mods = penalties(distance_cm=distance_cm, orders_given=orders_given, enemy_near=enemy_near,
                      dense_terrain=dense_terrain, stands_lost=stands_lost,
                      blunder_penalties=blunder_penalties, other=other)
-    need = command_value + sum(m.value for m in mods)
+    used, need = order_need(command_value, mods, item)
     dice = roller.dice(2, 6)
     total = sum(dice)
     ok = total <= need                                              # L136
     result = ProcedureResult(GAME, "command", Msg.of("wm.command.title", who=Msg.of(f"wm.character.{character}"),
                                                          unit=unit or "—"))
-    result.steps.append(DiceStep(Msg.of("wm.step.command", command=command_value, need=need), dice,
-                                 target=f"≤{need}", successes=int(ok), modifiers=mods))
+    result.steps.append(DiceStep(Msg.of("wm.step.command", command=used, need=need), dice,
+                                 target=f"≤{need}", successes=int(ok), modifiers=[] if item == "crown" else mods))
+    if item != "none":
+        result.notes.append(Msg.of(f"wm.note.item_{item}"))
     result.data.update(need=need, roll=total, success=ok, blunder=None)
+    if not ok and item == "orb" and character == "general":
+        # L632: the Orb of Majesty re-rolls one failed General's order at a nominal Command of 8.
+        need = W.ORB_COMMAND + sum(m.value for m in mods)
+        dice = roller.dice(2, 6)
+        total = sum(dice)
+        ok = total <= need
+        result.steps.append(DiceStep(Msg.of("wm.step.orb", need=need), dice, target=f"≤{need}", successes=int(ok),
+                                     modifiers=mods))
+        result.data.update(need=need, roll=total, success=ok)
     if ok:
         result.outcome.append(Msg.of("wm.command.pass", total=total, need=need))
         result.notes.append(Msg.of("wm.note.next_order", penalty=orders_given + 1))
         return result
     result.outcome.append(Msg.of("wm.command.fail", total=total, need=need, source=str(W.SRC_FAIL)))
+    if item == "crown":
+        result.notes.append(Msg.of("wm.note.crown_lost"))
     if character == "general":
         result.outcome.append(Msg.of("wm.command.general_fail", source=str(W.SRC_GENERAL_FAIL)))
         result.data["phase_ends"] = True
@@ -100,6 +126,7 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
     result.outcome.append(Msg.of("wm.command.blunder_result", roll=roll, name=W.BLUNDER_RU[effect],
                                  effect=Msg.of(f"wm.blunder.{effect}"), source=str(W.SRC_BLUNDER_TABLE)))
     result.data["blunder"] = effect
+    result.notes.append(Msg.of("wm.note.sceptre", source=str(W.SRC_SCEPTRE)))
     if effect == "mad" and unit:
         result.changes.append(StateChange(unit, TRACK_BLUNDER, "add", 1, reason=Msg.of("wm.reason.mad")))
     return result

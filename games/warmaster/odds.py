@@ -7,7 +7,7 @@ from games import _exact
 from games.procedure import ProcedureResult
 from games.warmaster import rules as W
 from games.warmaster.combat import attack_modifiers
-from games.warmaster.command import check_inputs, penalties
+from games.warmaster.command import check_inputs, order_need, penalties
 from games.warmaster.hits import pool, save_number, to_hit_number
 from i18n import Msg
 
@@ -26,13 +26,15 @@ def p_2d6_at_most(n: int) -> Fraction:
 
 def command_odds(*, character: str, command_value: int, distance_cm: float = 0, orders_given: int = 0,
                  enemy_near: bool = False, dense_terrain: bool = False, stands_lost: int = 0,
-                 blunder_penalties: int = 0, other: int = 0, flyer: bool = False) -> ProcedureResult:
-    check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties])
+                 blunder_penalties: int = 0, other: int = 0, flyer: bool = False, item: str = "none") -> ProcedureResult:
+    check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties], item)
     mods = penalties(distance_cm=distance_cm, orders_given=orders_given, enemy_near=enemy_near,
                      dense_terrain=dense_terrain, stands_lost=stands_lost, blunder_penalties=blunder_penalties,
                      other=other)
-    need = command_value + sum(m.value for m in mods)
+    _, need = order_need(command_value, mods, item)
     p = p_2d6_at_most(need)
+    if item == "orb":
+        p = p + (1 - p) * p_2d6_at_most(W.ORB_COMMAND + sum(m.value for m in mods))
     blunder = Fraction(1, 36) if character != "general" and need < 12 else Fraction(0)
     r = ProcedureResult(GAME, "odds.command", Msg.of("wm.odds.command.title", need=need))
     r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=str(p)))

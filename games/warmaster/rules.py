@@ -22,6 +22,16 @@ SRC_GENERAL_FAIL = Source(B, 140)
 SRC_BLUNDER = Source(B, 142)
 BLUNDER_ROLL = 12                       # L142: a failed order on a 12 (double six) by a Hero or Wizard
 
+# Command items (L616–652), General only.
+CROWN_OF_COMMAND = 10                   # L620: the first order each turn on an unmodified 10
+HELM_MAX = 10                           # L626: +1 Command, to a maximum of 10
+ORB_COMMAND = 8                         # L632: re-roll one failed General's order at Command 8
+SRC_CROWN = Source(B, 616, 620)
+SRC_HELM = Source(B, 622, 626)
+SRC_ORB = Source(B, 628, 632)
+SRC_SCEPTRE = Source(B, 648, 652)
+COMMAND_ITEMS = ("none", "crown", "helm", "orb")
+
 # Blunder table (L325–351), D6.
 BLUNDER = {1: "mad", 2: "thousands", 3: "thousands", 4: "no_point", 5: "no_point", 6: "charge"}
 BLUNDER_RU = {"mad": "Вы сошли с ума!", "thousands": "Чтoб мне провалиться, сэp! Их тысячи!",

@@ -255,3 +255,18 @@ def test_attack_odds_sum_to_one_and_charging_helps(stands, attacks, armour, posi
     better = odds.attack_odds(stands=stands, attacks_per_stand=attacks, target_armour=armour, target_position=position,
                               charge_open=True)
     assert _exact.mean(better.data["hits"]) >= _exact.mean(base.data["hits"])
+
+
+def test_command_items_crown_helm_orb():
+    assert "немодифицируемой десятке" in line(620) and "до максимума 10" in line(626) and "8" in line(632)
+    crown = command.command(dice(5, 5), character="general", command_value=9, distance_cm=70, item="crown")
+    assert crown.data["need"] == 10 and crown.data["success"]
+    helm = command.command(dice(5, 5), character="general", command_value=10, item="helm")
+    assert helm.data["need"] == 10
+    orb = command.command(dice(6, 5, 3, 3), character="general", command_value=9, distance_cm=25, item="orb")
+    assert orb.data["success"] and orb.data["need"] == 7 and orb.data["roll"] == 6
+    with pytest.raises(UserError):
+        command.command(dice(), character="hero", command_value=8, item="crown")
+    p = odds.command_odds(character="general", command_value=9, item="orb").data["p"]
+    assert p == Fraction(30, 36) + Fraction(6, 36) * Fraction(26, 36)
+    assert odds.command_odds(character="general", command_value=7, distance_cm=80, item="crown").data["p"] == Fraction(33, 36)
