@@ -50,20 +50,18 @@ async def test_200_concurrent_commands_through_the_command_tree(console):
     assert f"blast markers 200/{BIG}" in reply.text
 
 
-def test_writers_in_separate_processes_lose_nothing(tmp_path):
-    """BEGIN IMMEDIATE, not just the in-process lock: four processes × 50 commands."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'multi.db'}"
-
-    async def setup():
-        store = await db.open_store(url)
-        await big_epic_game(store)
-        await store.close()
-    asyncio.run(setup())
-    procs = [subprocess.Popen([sys.executable, str(WORKER), url, "50"], stdout=subprocess.DEVNULL) for _ in range(4)]
-    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
-    with sqlite3.connect(tmp_path / "multi.db") as conn:
-        values = [row[0] for row in conn.execute("SELECT \"values\" FROM units ORDER BY id")]
-    assert values == ['{"blast_markers": 200}', '{"blast_markers": 200}']
+async def test_writers_in_separate_processes_lose_nothing(db_url):
+    """Several bot processes on one database (BEGIN IMMEDIATE on SQLite, the game's row lock on
+    PostgreSQL, not just this process's own queueing): four processes × 50 commands."""
+    store = await db.open_store(db_url)
+    await big_epic_game(store)
+    procs = [await asyncio.create_subprocess_exec(sys.executable, str(WORKER), db_url, "50",
+                                                  stdout=asyncio.subprocess.DEVNULL) for _ in range(4)]
+    assert [await asyncio.wait_for(p.wait(), 120) for p in procs] == [0, 0, 0, 0]
+    for name in ("Tactical", "Boyz"):
+        assert (await store.find_unit(GUILD, CHANNEL, name)).value("blast_markers") == 200
+    assert len(await store.history(GUILD, CHANNEL, 1000)) == 200 + 4
+    await store.close()
 
 
 def test_sigkill_mid_burst_leaves_only_whole_commands(tmp_path):
