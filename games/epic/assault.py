@@ -110,7 +110,7 @@ def _result_roll(roller: Roller, me: _Fighting, enemy: _Fighting, mode: str, who
     mods = result_modifiers(me, enemy)
     total = base + sum(m.value for m in mods)
     key = "combat_epic.step.result_highest" if mode == "highest" else "combat_epic.step.result_sum"
-    steps.append(DiceStep(label=Msg.of(key, side=who), dice=dice, target=str(total), modifiers=mods,
+    steps.append(DiceStep(label=Msg.of(key, side=who), dice=dice, target=f"= {total}", modifiers=mods,
                           note=Msg.of("combat_epic.note.result_total", base=base, total=total)))
     return total
 

@@ -34,7 +34,7 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
     total = die + sum(m.value for m in mods)
     passed = total >= initiative
     r = ProcedureResult(BOOK, "action_test", Msg.of("combat_epic.title.action_test", formation=formation or Msg.of("combat_epic.word.formation")))
-    r.steps.append(DiceStep(Msg.of("combat_epic.step.action_test"), [die], f"{initiative}+", int(passed), modifiers=mods))
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.action_test"), [die], f"{initiative}+", modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.test_total", total=total, need=initiative))
     if passed:
         r.outcome.append(Msg.of("combat_epic.out.action_pass"))
@@ -57,7 +57,7 @@ def regroup(roller: Roller, blast_markers: int, *, leaders: int = 0, formation: 
     mods = [Modifier(Msg.of("combat_epic.mod.leaders", n=leaders), leaders, Source(BOOK, 684))] if leaders else []
     removed = min(remove, blast_markers)
     r = ProcedureResult(BOOK, "regroup", Msg.of("combat_epic.title.regroup", formation=formation or Msg.of("combat_epic.word.formation")))
-    r.steps.append(DiceStep(Msg.of("combat_epic.step.regroup"), dice, None, remove, modifiers=mods))
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.regroup"), dice, f"= {remove}", modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.regroup", removed=removed, left=blast_markers - removed))
     if formation and removed:
         r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", -removed, Msg.of("combat_epic.change.regroup")))
@@ -81,7 +81,7 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
     total = die + sum(m.value for m in mods)
     passed = total >= initiative
     r = ProcedureResult(BOOK, "rally", Msg.of("combat_epic.title.rally", formation=formation or Msg.of("combat_epic.word.formation")))
-    r.steps.append(DiceStep(Msg.of("combat_epic.step.rally"), [die], f"{initiative}+", int(passed), modifiers=mods))
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.rally"), [die], f"{initiative}+", modifiers=mods))
     r.outcome.append(Msg.of("combat_epic.out.test_total", total=total, need=initiative))
     bm = units if broken else blast_markers
     left = bm
@@ -110,9 +110,9 @@ def strategy_roll(roller: Roller, rating_a: int, rating_b: int, *, name_a: str =
     da, db = roller.die(), roller.die()
     ta, tb = da + rating_a, db + rating_b
     r = ProcedureResult(BOOK, "strategy", Msg.of("combat_epic.title.strategy"))
-    r.steps.append(DiceStep(Msg.of("combat_epic.step.strategy", side=name_a), [da], str(ta),
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.strategy", side=name_a), [da], f"= {ta}",
                             modifiers=[Modifier(Msg.of("combat_epic.mod.strategy_rating"), rating_a, Source(BOOK, 156))]))
-    r.steps.append(DiceStep(Msg.of("combat_epic.step.strategy", side=name_b), [db], str(tb),
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.strategy", side=name_b), [db], f"= {tb}",
                             modifiers=[Modifier(Msg.of("combat_epic.mod.strategy_rating"), rating_b, Source(BOOK, 156))]))
     if ta == tb:
         r.outcome.append(Msg.of("combat_epic.out.strategy_tie", total=ta))
@@ -174,5 +174,7 @@ def war_engine_damage(roller: Roller, points: int, *, dc: int, titan_killer: str
     if formation:
         r.changes.append(StateChange(formation, tracks.DC_LOST, "add", lost, Msg.of("combat_epic.change.dc_lost")))
         r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", lost, Msg.of("combat_epic.change.blast")))
+        if crits:
+            r.changes.append(StateChange(formation, tracks.CRITICAL_HITS, "add", crits, Msg.of("combat_epic.change.criticals")))
     r.data.update(points=points, lost=lost, criticals=crits)
     return r

@@ -227,6 +227,9 @@ def _finish(result: ProcedureResult, target: EpicTarget, dmg: _Damage, remaining
         if dmg.dc_lost:
             result.changes.append(StateChange(target.name, tracks.DC_LOST, "add", dmg.dc_lost,
                                               Msg.of("combat_epic.change.dc_lost")))
+        if dmg.criticals:
+            result.changes.append(StateChange(target.name, tracks.CRITICAL_HITS, "add", dmg.criticals,
+                                              Msg.of("combat_epic.change.criticals")))
         # The store's state rules run the break check and mark destroyed formations (L602–604).
         if dmg.blast and not target.broken and not destroyed:
             result.changes.append(StateChange(target.name, tracks.BLAST_MARKERS, "add", dmg.blast,

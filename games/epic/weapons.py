@@ -41,7 +41,7 @@ class Weapon:
 def parse_weapons(text: str) -> list[Weapon]:
     """`"4xAP5+, AT4+ MW, 2xAT3+ TK(D3)"` → weapons. Raises UserError on anything else."""
     weapons: list[Weapon] = []
-    for part in re.split(r"[;,]", text or ""):
+    for part in re.split(r"[;,]", (text or "").replace('"', " ")):
         if not part.strip():
             continue
         raw = part.translate(_LATIN).strip().upper().replace("X", "x")

@@ -29,7 +29,7 @@ def leadership_roll(roller: Roller, leadership: int, modifier: int, label: Msg, 
     if total == 12:
         passed = False
     mods = [Modifier(Msg.of("combat_hh.mod.ld_modifier"), modifier, Source(BOOK, 1468 if morale else 305))] if modifier else []
-    step = DiceStep(label, dice, f"≤{target}", int(passed), modifiers=mods,
+    step = DiceStep(label, dice, f"≤{target}", None, modifiers=mods,
                     note=Msg.of("combat_hh.note.ld_auto"))
     return passed, step
 
@@ -88,7 +88,7 @@ def fall_back(roller: Roller, *, cavalry: bool = False, unit: str | None = None)
     dice = roller.dice(3 if cavalry else 2)
     r = ProcedureResult(BOOK, "fall_back", Msg.of("combat_hh.title.fall_back", unit=unit or Msg.of("combat_hh.word.unit")))
     r.steps.append(DiceStep(Msg.of("combat_hh.step.fall_back_cavalry" if cavalry else "combat_hh.step.fall_back"),
-                            dice, None, sum(dice)))
+                            dice, f"= {sum(dice)}"))
     r.outcome.append(Msg.of("combat_hh.out.fall_back", inches=sum(dice)))
     if unit:
         r.changes.append(StateChange(unit, "falling_back", "status_on", 0, Msg.of("combat_hh.change.falls_back")))
@@ -117,7 +117,7 @@ def charge(roller: Roller, movement: int, *, difficult: bool = False, fleet: int
     dice = roller.dice(2)
     raw = sum(dice) + sum(m.value for m in mods)
     total = min(T.CHARGE_MAX, max(T.CHARGE_MIN, raw))
-    r.steps.append(DiceStep(Msg.of("combat_hh.step.charge"), dice, None, total, modifiers=mods))
+    r.steps.append(DiceStep(Msg.of("combat_hh.step.charge"), dice, f"= {total}", modifiers=mods))
     r.outcome.append(Msg.of("combat_hh.out.charge_distance", inches=total))
     if raw != total:
         r.notes.append(Msg.of("combat_hh.note.charge_clamped", raw=raw))
@@ -149,7 +149,7 @@ def sweeping_advance(roller: Roller, winner_initiative: int, loser_initiative: i
     def side(initiative: int, crusader: bool, label: str) -> tuple[int, DiceStep]:
         dice = roller.dice(2 if crusader else 1)
         kept = max(dice)
-        step = DiceStep(Msg.of(label), dice, str(kept + initiative),
+        step = DiceStep(Msg.of(label), dice, f"= {kept + initiative}",
                         modifiers=[Modifier(Msg.of("combat_hh.mod.initiative"), initiative, Source(BOOK, 1340))],
                         note=Msg.of("combat_hh.note.crusader") if crusader else None)
         return kept + initiative, step

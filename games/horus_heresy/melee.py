@@ -51,7 +51,7 @@ _FOLD = str.maketrans({"С": "C", "Т": "T", "А": "A", "М": "M", "В": "B"})
 def parse_profile(text: str) -> dict[str, int | None]:
     """"WS4 S4 T4 W1 I4 A2 Ld8 Sv3+ Inv5+ AP3" → {"ws": 4, …}. Unknown text is a UserError."""
     found: dict[str, int | None] = {}
-    rest = (text or "").translate(_FOLD)
+    rest = (text or "").translate(_FOLD).replace('"', " ").replace("«", " ").replace("»", " ")
     for match in _TOKEN.finditer(rest):
         key, value = match.group(1).lower(), match.group(2)
         found[key] = None if value == "-" else int(value)

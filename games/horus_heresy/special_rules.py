@@ -40,7 +40,7 @@ def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dic
     keys = tuple(allowed or RULES)
     known = ", ".join(RULES[k][0][0] for k in keys)
     found: dict[str, object] = {}
-    for raw in re.split(r"[,;]", text or ""):
+    for raw in re.split(r"[,;]", (text or "").replace('"', " ")):
         part = _fold(raw)
         if not part:
             continue

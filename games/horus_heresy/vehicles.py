@@ -138,7 +138,7 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         if res == "penetrating":
             die, mod, effect = damage_roll(roller, weapon.ap)
             mods = [Modifier(Msg.of("combat_hh.mod.ap_damage", ap=weapon.ap), mod, T.DAMAGE_AP_SOURCE)] if mod else []
-            r.steps.append(DiceStep(Msg.of("combat_hh.step.damage"), [die], str(die + mod), modifiers=mods,
+            r.steps.append(DiceStep(Msg.of("combat_hh.step.damage"), [die], f"= {die + mod}", modifiers=mods,
                                     note=Msg.of(f"combat_hh.damage.{effect}")))
             if effect == "immobilised" and immobilised:
                 hp_lost += 1                                # «удаляется дополнительный пункт корпуса» (l.2029)
@@ -147,7 +147,7 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
                 immobilised = True
             effects.append(effect)
     if per_hit:
-        r.steps.append(DiceStep(Msg.of("combat_hh.step.destroyer_hp"), per_hit, "D3", sum(per_hit),
+        r.steps.append(DiceStep(Msg.of("combat_hh.step.destroyer_hp"), per_hit, f"= {sum(per_hit)}",
                                 note=Msg.of("combat_hh.note.destroyer")))
     hp_lost = min(hp_lost, vehicle.hull_points)
     left = vehicle.hull_points - hp_lost
