@@ -65,4 +65,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except BrokenPipeError:          # `… | head` closed the pipe: not an error
+        sys.stderr.close()
+        raise SystemExit(0)

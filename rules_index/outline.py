@@ -117,6 +117,10 @@ def detect_horus_heresy(lines: list[str]) -> list[Heading]:
             title = clean_title(m.group(2))
             if title:
                 current = len(m.group(1))
+                # The book's chapters are ALL CAPS; some carry `##` («## ФАЗА СТРЕЛЬБЫ» after
+                # «# ФАЗА ДВИЖЕНИЯ»): caps make them chapters, so paths read right.
+                if current == 2 and _upper_ratio(title) >= 0.9 and sum(c.isalpha() for c in title) >= 5:
+                    current = 1
                 out.append(Heading(i + 1, title, current))
             continue
         b = _BOLD_LINE_RE.match(raw.strip())
