@@ -250,6 +250,20 @@ async def mistaken(interaction: discord.Interaction, hits: app_commands.Range[in
     await _send(interaction, checks.mistaken_target(roller_of(interaction), hits=hits, too_close=too_close))
 
 
+CROSSINGS = [app_commands.Choice(name=L(f"fow.choice.{k}"), value=k) for k in checks.CROSSINGS]
+
+
+@FOW_TEST.command(name=L("fow.cmd.cross.name"), description=L("fow.cmd.cross.desc"))
+@localized_params(P, "kind", "teams", "cross", "tactics_skill", "unit", "night", "overloaded")
+@app_commands.choices(kind=CROSSINGS, tactics_skill=SKILLS)
+async def cross(interaction: discord.Interaction, kind: str, teams: app_commands.Range[int, 1, 50] = 1,
+                cross: app_commands.Range[int, 1, 6] | None = None, tactics_skill: str | None = None,
+                unit: str | None = None, night: bool = False, overloaded: bool = False) -> None:
+    await _send(interaction, checks.crossing(roller_of(interaction), kind, teams=teams, cross=cross, skill=tactics_skill,
+                                             night=night, overloaded=overloaded,
+                                             unit=await _unit_name(interaction, unit)))
+
+
 @FOW_TEST.command(name=L("fow.cmd.formation.name"), description=L("fow.cmd.formation.desc"))
 @localized_params(P, "units")
 async def formation(interaction: discord.Interaction, units: app_commands.Range[int, 0, 50]) -> None:
@@ -266,5 +280,5 @@ async def odds_test(interaction: discord.Interaction, test: str, motivation: str
                                             all_cavalry=cavalry), apply=False)
 
 
-for _cmd in (rally, counterattack, last_stand, tactics, commander, aircraft_check, sniper_check):
+for _cmd in (rally, counterattack, last_stand, tactics, commander, aircraft_check, sniper_check, cross):
     _cmd.autocomplete("unit")(unit_autocomplete)

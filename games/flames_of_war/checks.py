@@ -148,3 +148,51 @@ def formation_last_stand(*, units_in_good_spirits: int) -> ProcedureResult:
     result.notes.append(Msg.of("fow.note.formation_support"))
     result.data.update(in_good_spirits=ok)
     return result
+
+
+CROSSINGS = ("terrain", "minefield", "booby_trap")
+
+
+def crossing(roller: Roller, kind: str, *, teams: int = 1, cross: int | None = None, skill: str | None = None,
+             night: bool = False, overloaded: bool = False, unit: str | None = None) -> ProcedureResult:
+    """A die per team crossing: difficult terrain against its Cross rating (L278–286; night +1,
+    L1285; overloaded +1, L1003); a minefield (L1131–1139) or booby trap (L1147–1153) against its
+    Skill. A team that fails a mine or trap takes a hit (minefield «FP 5 AT 1+», booby trap
+    «FP 2+ AT 3») and its unit is pinned once across."""
+    if kind not in CROSSINGS:
+        raise ValueError(kind)
+    if kind == "booby_trap":
+        teams = 1                                   # L1149: only the first team to cross
+    if not 1 <= teams <= 50:
+        raise UserError("fow.error.bad_count", example="fow.example.cross", value=teams)
+    mods: list[Modifier] = []
+    if kind == "terrain":
+        if cross is None or not 1 <= cross <= 6:
+            raise UserError("fow.error.need_cross", example="fow.example.cross")
+        base = cross
+        if night:
+            mods.append(Modifier(Msg.of("fow.mod.night_cross"), 1, R.SRC_NIGHT_CROSS))
+        if overloaded:
+            mods.append(Modifier(Msg.of("fow.mod.overloaded"), 1, R.SRC_OVERLOADED))
+    else:
+        if skill not in R.TACTICS:
+            raise UserError("fow.error.need_skill", example="fow.example.minefield")
+        base = R.TACTICS[skill]
+    t = engine.need(base, mods)
+    attempts = engine.roll(roller, teams, t)
+    passed = engine.successes(attempts)
+    failed = teams - passed
+    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
+    result.steps.append(engine.dice_step(Msg.of(f"fow.step.{kind}"), attempts, t, mods))
+    result.outcome.append(Msg.of(f"fow.check.{kind}.outcome", passed=passed, failed=failed))
+    if kind != "terrain" and failed:
+        result.outcome.append(Msg.of(f"fow.check.{kind}.hit", n=failed))
+        result.notes.append(Msg.of("fow.note.saves_undefined"))
+        if kind == "minefield":
+            result.notes.append(Msg.of("fow.note.minefield_profile"))
+        if unit:
+            result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of(f"fow.check.{kind}.title", unit=unit)))
+    if kind == "terrain" and failed:
+        result.notes.append(Msg.of("fow.note.cross_leader"))
+    result.data.update(need=t, passed=passed, failed=failed)
+    return result

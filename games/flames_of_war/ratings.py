@@ -61,6 +61,10 @@ SRC_AIRCRAFT = Source(B, 676, 688)
 SNIPER_DESTROYED = 4            # L670
 SRC_SNIPER = Source(B, 670)
 
+# Crossing (L278–286, L1131–1153).
+SRC_NIGHT_CROSS = Source(B, 1285)
+SRC_OVERLOADED = Source(B, 1003)
+
 # Rate of fire (L434–458, L780).
 SRC_ROF = Source(B, 434, 452)
 SRC_DEFENSIVE_FIRE = Source(B, 778, 780)

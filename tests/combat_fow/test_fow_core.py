@@ -285,3 +285,13 @@ def test_bunker_fp_successes_are_rerolled_l1095():
     result = shooting.shoot(dice(4, 5, 2), is_hit_on=3, rof=1, fp=4, bunker=True)
     assert result.data["hits"] == 1 and result.data["destroyed"] == 0
     assert odds.per_destroyed(None, 4, bunker=True) == Fraction(1, 4)
+
+
+def test_crossing_terrain_minefield_booby_trap():
+    assert "Проходимости" in line(282) and "добавляют 1" in line(1003)
+    terrain = checks.crossing(dice(4, 3, 5), "terrain", teams=3, cross=3, night=True)
+    assert terrain.data == {"need": 4, "passed": 2, "failed": 1} and not terrain.changes
+    mines = checks.crossing(dice(4, 3), "minefield", teams=2, skill="trained", unit="Rifles")
+    assert mines.data["failed"] == 1 and mines.changes[0].track == "pinned"
+    trap = checks.crossing(dice(6), "booby_trap", teams=5, skill="conscript")
+    assert trap.data["passed"] == 1 and not trap.changes
