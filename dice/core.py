@@ -90,6 +90,7 @@ class Plan:
     target_label: str | None
     notes: list[Msg]
     details: list[Msg]
+    test_reroll: str | None = None       # "fails"/"successes": roll the whole test again, once
 
 
 def _checked(expression: str, game: str | None, limits: DiceLimits | None) -> tuple[str | None, DiceLimits]:
@@ -166,6 +167,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
     # --- wargame clauses ----------------------------------------------------------------
     first = specs[id(nodes[0])]
     target_label = None
+    test_reroll = None
     if mode == "successes":
         assert pool is not None and threshold is not None
         pool.count_mode = True
@@ -178,6 +180,9 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
             pool.reroll = r
             details.append(Msg.of(f"dice.detail.reroll.{r.kind}", values=", ".join(map(str, r.values)),
                                   threshold=r.threshold))
+        elif r.kind in ("fails", "successes") and mode == "test":
+            test_reroll = r.kind        # the whole test is rolled again, once
+            details.append(Msg.of(f"dice.detail.test_reroll.{r.kind}"))
         elif r.kind in ("fails", "successes"):
             raise DiceError("dice.error.reroll_needs_target", example="dice.example.reroll")
         else:
@@ -212,7 +217,8 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
             break
     if any(spec.kind == "d66" for spec in specs.values()):
         details.append(Msg.of("dice.detail.d66"))
-    return Plan(root, nodes, specs, clauses, mode, left, op, threshold, pool, target_label, notes, details)
+    return Plan(root, nodes, specs, clauses, mode, left, op, threshold, pool, target_label, notes, details,
+                test_reroll)
 
 
 def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits) -> RollResult:
@@ -227,6 +233,14 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
     if left is not root:
         evaluator.value(root.right)   # a literal: no dice
     groups = evaluator.groups
+    rerolled_from = None
+    if plan.test_reroll is not None:
+        passed = bool(apply_op(op, value, threshold))
+        if passed == (plan.test_reroll == "successes"):
+            rerolled_from = {"total": value, "passed": passed, "groups": groups}
+            evaluator = Evaluator(specs, roller, limits)
+            value = evaluator.value(left)
+            groups = evaluator.groups
 
     understood = to_text(root, specs)
     if mode == "successes" and clauses.target is not None:
@@ -237,9 +251,11 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
         understood += f" {pool.reroll.label()}"
     if mode == "successes" and pool.double:
         understood += " 6x2"
+    if plan.test_reroll is not None:
+        understood += f" rr {plan.test_reroll}"
 
     result = RollResult(input=expression, expression=understood, mode=mode, groups=groups, total=value,
-                        game=game, notes=notes, details=details)
+                        game=game, notes=notes, details=details, rerolled_from=rerolled_from)
 
     odds = ExpressionOdds(specs, limits.max_rerolls_per_die)
     if mode == "successes":
@@ -263,14 +279,28 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
         try:
             result.probability = (odds.passes(left, op, threshold) if mode == "test"
                                   else odds.at_least(left, value))
+            if plan.test_reroll == "fails":           # a failed test gets a second chance
+                result.probability += (1 - result.probability) * result.probability
+            elif plan.test_reroll == "successes":     # a pass stands only if the reroll passes too
+                result.probability *= result.probability
         except Unsupported:
             notes.append(Msg.of("dice.note.no_probability"))
         try:
-            result.expected = odds.mean(left)
+            result.expected = odds.mean(left) if plan.test_reroll is None else _rerolled_mean(odds, plan)
         except Unsupported:
             pass
     result.exact = isinstance(result.probability, Fraction) and "truncated" not in odds.flags
     return result
+
+
+def _rerolled_mean(odds: ExpressionOdds, plan: Plan):
+    """E[total] when the whole test is rolled again once if it failed (or passed)."""
+    dist = odds.dist(plan.left)
+    again_when = plan.test_reroll == "successes"
+    kept = sum((Fraction(v) * p for v, p in dist.items() if bool(apply_op(plan.op, v, plan.threshold)) != again_when),
+               Fraction(0))
+    again = sum((p for v, p in dist.items() if bool(apply_op(plan.op, v, plan.threshold)) == again_when), Fraction(0))
+    return kept + again * odds.mean(plan.left)
 
 
 def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Msg], details: list[Msg]) -> None:

@@ -183,6 +183,11 @@ def render(result: RollResult, locale: str) -> RollView:
         title += " · " + tr(f"dice.game.{result.game}", locale)
     budget = max(80, DICE_TEXT_BUDGET // max(1, len(result.groups)))
     dice = [(g.label, group_text(g, count_mode, locale, budget)) for g in result.groups]
+    if result.rerolled_from is not None:
+        first = result.rerolled_from
+        faces = "; ".join(group_text(g, count_mode, locale, budget // 2) for g in first["groups"])
+        key = "dice.render.test_rerolled_passed" if first["passed"] else "dice.render.test_rerolled_failed"
+        dice.insert(0, ("↺", tr(key, locale, dice=faces, total=number(first["total"], locale))))
     return RollView(
         title=title[:256],
         dice=dice,

@@ -129,6 +129,7 @@ class RollResult:
     exact: bool = True              # probability computed with exact integers (else exact DP in floats)
     notes: list[Msg] = field(default_factory=list)
     details: list[Msg] = field(default_factory=list)   # how the expression was understood (rerolls, chains…)
+    rerolled_from: dict[str, Any] | None = None   # a test rolled again: {"total", "passed", "groups"} of the first try
 
     @property
     def dice(self) -> list[DieRoll]:
@@ -151,6 +152,9 @@ class RollResult:
             "groups": [g.to_dict() for g in self.groups],
             "notes": [msg_dict(m) for m in self.notes],
             "details": [msg_dict(m) for m in self.details],
+            "rerolled_from": None if self.rerolled_from is None else {
+                "total": _num(self.rerolled_from["total"]), "passed": self.rerolled_from["passed"],
+                "groups": [g.to_dict() for g in self.rerolled_from["groups"]]},
         }
 
 

@@ -115,3 +115,15 @@ def test_fixed_point_fallback_is_close_to_exact():
     approx = prob.nfold_fixed(die, 200)
     assert abs(sum(approx.values()) - 1) < 1e-12
     assert max(abs(float(exact[k]) - approx.get(k, 0.0)) for k in exact) < 1e-12
+
+
+@pytest.mark.parametrize("expr", ["2d6 <= 6 reroll fails", "2к6 <= 8 переброс провалов", "1d6+1 >= 5 reroll successes"])
+def test_whole_test_reroll_matches_enumeration(expr):
+    outcomes = list(every_outcome(expr))
+    passed = sum(p for p, r in outcomes if r.passed)
+    mean = sum(p * r.total for p, r in outcomes)
+    for _, r in outcomes:
+        assert r.probability == passed
+        assert r.expected == mean
+        if r.rerolled_from is not None:     # only the attempt the clause names was rolled again
+            assert r.rerolled_from["passed"] == ("successes" in r.expression)
