@@ -9,6 +9,9 @@
 - two rules force successes to be re-rolled: artillery fired by 1–2 weapons (L738) and
   Firepower rolls against bunkers (L1095): a success stands only if the re-roll succeeds too.
 The two-stage 7+/8+ roll is treated as one roll: a re-roll repeats both stages.
+
+The chain numbers themselves (7+ = 6 then 5+, …, the 2+ floor) are the dice helper's
+`dice.chains.CHAIN_RULES["flames_of_war"]`, so /roll and these procedures can't disagree.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, Union
 
+from dice.chains import CHAIN_RULES, success_probability, target_chain
 from dice.roller import Roller
 from games.procedure import DiceStep, Modifier, Source
 from i18n import Msg
@@ -29,9 +33,10 @@ SRC_CLAMP = Source(BOOK, 39)
 SRC_CHAIN = Source(BOOK, 31, 37)
 SRC_REROLL = Source(BOOK, 43, 45)
 
-BEST_POSSIBLE = 2        # L39 «Бросок не может быть лучше чем 2+»
-IMPOSSIBLE_FROM = 9      # L37 «В случае 9+, бросок не может быть успешен»
-CHAIN_SECOND = {7: 5, 8: 6}   # L33, L35: first a 6, then this on the second die
+_RULE = CHAIN_RULES[BOOK]
+BEST_POSSIBLE = _RULE.floor                       # L39 «Бросок не может быть лучше чем 2+» (2)
+IMPOSSIBLE_FROM = max(_RULE.above_six) + 1        # L37 «В случае 9+, бросок не может быть успешен» (9)
+CHAIN_SECOND = {t: chain[1] for t, chain in _RULE.above_six.items()}   # L33, L35: {7: 5, 8: 6}
 
 Reroll = Literal["none", "failed", "success"]
 
@@ -58,11 +63,7 @@ def p_once(t: Need) -> Fraction:
     """Probability one attempt succeeds."""
     if t == AUTO:
         return Fraction(1)
-    if t >= IMPOSSIBLE_FROM:
-        return Fraction(0)
-    if t in CHAIN_SECOND:
-        return Fraction(1, 6) * Fraction(7 - CHAIN_SECOND[t], 6)
-    return Fraction(7 - max(t, BEST_POSSIBLE), 6)
+    return success_probability(BOOK, t)
 
 
 def p_success(t: Need, reroll: Reroll = "none") -> Fraction:
@@ -92,15 +93,15 @@ class Attempt:
 def _once(roller: Roller, t: Need) -> tuple[list[int], bool]:
     if t == AUTO:
         return [], True
-    if t >= IMPOSSIBLE_FROM:
+    chain = target_chain(BOOK, t)
+    if chain is None:
         return [], False          # L37: no roll can succeed, so none is made
-    a = roller.die(6)
-    if t <= 6:
-        return [a], a >= t and a != 1          # L39: a natural 1 fails
-    if a != 6:
-        return [a], False                      # L33/L35: the first die must be a 6
-    b = roller.die(6)
-    return [a, b], b >= CHAIN_SECOND[t]
+    dice: list[int] = []
+    for minimum in chain:         # (t,) up to 6+ (a 1 never reaches the 2+ floor); (6, 5) for 7+ …
+        dice.append(roller.die(6))
+        if dice[-1] < minimum:
+            return dice, False    # L33/L35: the first die must be a 6
+    return dice, True
 
 
 def attempt(roller: Roller, t: Need, reroll: Reroll = "none") -> Attempt:
