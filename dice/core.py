@@ -266,6 +266,7 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
         try:
             dist = odds.dist(nodes[0])     # distribution of the successes
             result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            result.probability_exactly = dist.get(result.successes, Fraction(0))
             result.expected = odds.mean(nodes[0])
         except Unsupported:
             notes.append(Msg.of("dice.note.no_probability"))

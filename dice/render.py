@@ -164,7 +164,12 @@ def probability_line(result: RollResult, locale: str) -> str | None:
         p = probability_text(result.probability, locale)
         if not result.exact:
             p = "≈" + p
-        if result.probability_kind == AT_LEAST_SUCCESSES:
+        if result.probability_kind == AT_LEAST_SUCCESSES and result.successes == 0 \
+                and result.probability_exactly is not None:
+            # "at least 0" is always 100%: say how likely a total miss was instead
+            none = probability_text(result.probability_exactly, locale)
+            parts.append(tr("dice.render.p_none", locale, p=("" if result.exact else "≈") + none))
+        elif result.probability_kind == AT_LEAST_SUCCESSES:
             parts.append(tr("dice.render.p_successes", locale, p=p, n=result.successes))
         elif result.probability_kind == PASS:
             parts.append(tr("dice.render.p_pass", locale, p=p))

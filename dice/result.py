@@ -125,6 +125,7 @@ class RollResult:
     passed: bool | None = None      # the test's outcome
     probability: Fraction | float | None = None
     probability_kind: str | None = None   # AT_LEAST_SUCCESSES / PASS / AT_LEAST_TOTAL
+    probability_exactly: Fraction | float | None = None  # successes: the chance of exactly this many
     expected: Fraction | float | None = None  # expected successes, or expected total
     exact: bool = True              # probability computed with exact integers (else exact DP in floats)
     notes: list[Msg] = field(default_factory=list)
@@ -148,6 +149,7 @@ class RollResult:
             "probability": None if self.probability is None else float(self.probability),
             "probability_exact": _fraction(self.probability) if isinstance(self.probability, Fraction) else None,
             "probability_kind": self.probability_kind,
+            "probability_exactly": None if self.probability_exactly is None else float(self.probability_exactly),
             "expected": None if self.expected is None else float(self.expected),
             "groups": [g.to_dict() for g in self.groups],
             "notes": [msg_dict(m) for m in self.notes],

@@ -103,3 +103,10 @@ def test_inexact_probability_is_marked():
     result = dice.roll("1000d6 4+ 6s double", roller=Roller.seeded(2))
     assert not result.exact
     assert "≈" in render(result, "en").probability
+
+
+def test_no_successes_shows_the_chance_of_a_total_miss():
+    result = scripted("3d6 4+", [1, 2, 3])
+    assert result.probability == 1 and result.probability_exactly == Fraction(1, 8)
+    assert render(result, "ru").probability == "Шанс не получить ни одного успеха: 12,5 % (1/8) · в среднем 1,5"
+    assert render(result, "en").probability.startswith("Chance of no success at all: 12.5% (1/8)")
