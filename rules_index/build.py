@@ -120,8 +120,10 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
             if ev:
                 for c in ev:
                     put(c, name, cand_w[c])
-            elif any(nt <= t for t in title_terms.values()):
+            elif any(nt <= t for sid, t in title_terms.items() if sid not in cand_w):
                 continue                      # the book names this rule elsewhere
+            elif len(cands) == 1 and cand_w[cands[0]] == 1.0:
+                put(cands[0], name, 1.0)      # the row points at one heading: trust it
             elif any(nt <= t for t in terms.values()):
                 for c in cands:               # the words live elsewhere in the book: a weak hint
                     put(c, name, 0.5 * cand_w[c])
@@ -136,9 +138,25 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
         for v in title_variants(s.title):
             by_key.setdefault(" ".join(nz.terms(v)), []).append(s)
     for ru, en in book_glossary(game, lines):
-        for s in by_key.get(" ".join(nz.terms(ru)), []):
+        ru_terms = nz.terms(ru)
+        exact = by_key.get(" ".join(ru_terms), [])
+        for s in exact:
             put(s.id, en, 1.0)
+        if not exact and ru_terms:
+            # «прыжковый ранец» inside «Прыжковые ранцы и реактивные ранцы»: the English
+            # ("jump pack") names that section too, less surely.
+            want = set(ru_terms)
+            for key, secs in by_key.items():
+                kt = key.split()
+                if want <= set(kt) and len(kt) <= len(want) + 2:
+                    for s in secs:
+                        put(s.id, en, 0.8)
     return {k: list(v.items()) for k, v in out.items()}
+
+
+def glossary_pairs(game: str, lines: list[str]) -> list[tuple[str, str]]:
+    """The book's own (English, Russian) pairs, for translating an English query."""
+    return [(en, ru) for ru, en in book_glossary(game, lines)]
 
 
 def build(copies: int = 1) -> RuleIndex:
@@ -148,14 +166,17 @@ def build(copies: int = 1) -> RuleIndex:
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
     games: dict[str, dict] = {}
+    glossary: dict[str, list[tuple[str, str]]] = {}
     for game in GAME_ORDER:
         lines = read_book(CORPUS / man[game]["file"])
         secs = build_outline(game, lines)
         al = collect_aliases(game, secs, lines)
+        pairs = glossary_pairs(game, lines)
         for c in range(copies):
             gid = game if c == 0 else f"{game}~{c}"
             games[gid] = man[game]
             texts[gid] = lines
+            glossary[gid] = pairs
             for s in secs:
                 sid = s.id if c == 0 else s.id.replace(game, gid, 1)
                 sections.append(Section(sid, gid, s.title, s.level, s.line_start, s.line_end,
@@ -163,7 +184,7 @@ def build(copies: int = 1) -> RuleIndex:
                                         s.path, s.kind, [x.replace(game, gid, 1) if c else x for x in s.children]))
                 if s.id in al:
                     aliases[sid] = al[s.id]
-    return RuleIndex(sections, texts, aliases, games)
+    return RuleIndex(sections, texts, aliases, games, glossary)
 
 
 def load_index(cache_dir: str | Path | None = None) -> RuleIndex:

@@ -57,7 +57,7 @@ class Hit:
     line_start: int
     line_end: int
     snippet: str
-    via: str = "direct"     # "direct" | "layout" | "translit"
+    via: str = "direct"     # "direct" | "layout" | "translit" | "glossary"
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -94,6 +94,8 @@ def title_variants(title: str) -> list[str]:
                 out.append(part)
     if ":" in base:
         out.append(base.split(":", 1)[1])
+    # «Марш-Бросок» is searched as one word (марш-бросок = маршбросок), and also by its parts.
+    out += [re.sub(r"(?<=\w)-(?=\w)", " ", o) for o in list(out) if re.search(r"\w-\w", o)]
     return [v for v in dict.fromkeys(o.strip(" .") for o in out) if v]
 
 
@@ -110,7 +112,8 @@ class RuleIndex:
     """Sections of the books plus the structures search needs; built by `rules_index.build`."""
 
     def __init__(self, sections: list[Section], texts: dict[str, list[str]],
-                 aliases: dict[str, list[tuple[str, float]]], games: dict[str, dict]) -> None:
+                 aliases: dict[str, list[tuple[str, float]]], games: dict[str, dict],
+                 glossary: dict[str, list[tuple[str, str]]] | None = None) -> None:
         self.sections = sections
         self.games = games                       # manifest entries by game id
         self.by_id = {s.id: i for i, s in enumerate(sections)}
@@ -184,6 +187,15 @@ class RuleIndex:
         self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
                             for i, s in enumerate(sections)]
         self.doc_penalty_no_table = [p + (3.0 if s.kind == "table" else 0.0) for p, s in zip(self.doc_penalty, sections)]
+        # The books' glossaries, English stems → (game, Russian term): an English query with no
+        # good match is searched again in the book's own Russian words.
+        self.en2ru: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for g, pairs in (glossary or {}).items():
+            for en, ru in pairs:
+                k = " ".join(nz.terms(en))
+                if k and (g, ru) not in self.en2ru[k]:
+                    self.en2ru[k].append((g, ru))
+        self.en2ru = dict(self.en2ru)
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
@@ -288,8 +300,8 @@ class RuleIndex:
                 if pre in self.name_postings or pre in self.body_postings:
                     out.setdefault(pre, 0.5 + 0.4 * k / len(term))     # «чарджер» → «чардж»
                     break
-            if len(term) >= 6:                          # same word, other inflection the stemmer kept
-                pre = term[:max(6, len(term) - 3)]
+            if len(term) >= 6:                          # same root, other suffix («воздух»/«воздушный»)
+                pre = term[:max(5, len(term) - 3)]
                 for vocab in (self.name_vocab, self.body_vocab):
                     lo = _bisect(vocab, pre)
                     for j in range(lo, min(lo + 20, len(vocab))):
@@ -357,6 +369,10 @@ class RuleIndex:
                 retries.append(("layout", nz.switch_layout(query)))
             if latin_only:          # Russian typed in Latin letters
                 retries.append(("translit", nz.transliterate(query)))
+            if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
+                for g, ru in self.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
+                    if game is None or g == game:
+                        retries.append(("glossary", ru))
             for via, alt in retries:
                 if not alt or alt == query:
                     continue
