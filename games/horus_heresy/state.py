@@ -80,11 +80,21 @@ class HorusHeresyRules(StateRules):
         unit.put(track, min(max(0, new), self.capacity(unit)))
         return []
 
+    def apply_status(self, unit, status, on, settings):
+        if status == "explodes" and on:
+            unit.statuses.add("destroyed")     # 7+ «Взорвана»: the vehicle is destroyed (L2030)
+        return super().apply_status(unit, status, on, settings)
+
     def phase_changed(self, units, old, new, settings) -> list[Msg]:
         # Reactions are counted per phase (L425–437): a new phase starts every unit at 0.
         for unit in units:
             unit.put("reactions", 0)
         return []
+
+    def apply_status(self, unit, status, on, settings):
+        if status == "explodes" and on:
+            unit.statuses.add("destroyed")     # 7+ «Взорвана»: the vehicle is destroyed (L2030)
+        return super().apply_status(unit, status, on, settings)
 
     def phase_changed(self, units, old, new, settings) -> list[Msg]:
         if old != new:

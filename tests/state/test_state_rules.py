@@ -182,3 +182,9 @@ def test_every_track_the_combat_procedures_emit_is_known(game, unit_type, track,
     u = UnitState("U", "S", unit_type, 4, per=2)
     changes = [StateChange("U", track, op, 1)] + ([StateChange("U", status, "status_on")] if status else [])
     run(game, u, *changes)
+
+
+def test_horus_heresy_explodes_destroys_the_vehicle():
+    v = UnitState("Rhino", "Loyalists", "vehicle", 3)
+    run("horus_heresy", v, StateChange("Rhino", "explodes", "status_on"))
+    assert {"explodes", "destroyed"} <= v.statuses
