@@ -264,6 +264,13 @@ async def cross(interaction: discord.Interaction, kind: str, teams: app_commands
                                              unit=await _unit_name(interaction, unit)))
 
 
+@FOW_TEST.command(name=L("fow.cmd.night.name"), description=L("fow.cmd.night.desc"))
+@localized_params(P, "night_kind")
+@app_commands.choices(night_kind=[app_commands.Choice(name=L(f"fow.table.{k}"), value=k) for k in ("time_of_day", "moon")])
+async def night(interaction: discord.Interaction, night_kind: str) -> None:
+    await _send(interaction, checks.night_roll(roller_of(interaction), night_kind))
+
+
 @FOW_TEST.command(name=L("fow.cmd.formation.name"), description=L("fow.cmd.formation.desc"))
 @localized_params(P, "units")
 async def formation(interaction: discord.Interaction, units: app_commands.Range[int, 0, 50]) -> None:

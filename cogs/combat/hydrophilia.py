@@ -180,6 +180,11 @@ async def move(interaction: discord.Interaction, move: app_commands.Range[float,
     await _send(interaction, other.move_allowance(move=move, move_number=number, attacked=attacked), apply=False)
 
 
+@HYDRO.command(name=L("hydro.cmd.game_length.name"), description=L("hydro.cmd.game_length.desc"))
+async def game_length(interaction: discord.Interaction) -> None:
+    await _send(interaction, other.game_length(roller_of(interaction)), apply=False)
+
+
 damage.autocomplete("target")(unit_autocomplete)
 drone.autocomplete("drone_name")(unit_autocomplete)
 fall.autocomplete("model")(unit_autocomplete)

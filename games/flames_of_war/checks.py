@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
-from games.procedure import Modifier, ProcedureResult, StateChange
+from games.procedure import DiceStep, Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
 
 GAME = "flames_of_war"
@@ -195,4 +195,16 @@ def crossing(roller: Roller, kind: str, *, teams: int = 1, cross: int | None = N
     if kind == "terrain" and failed:
         result.notes.append(Msg.of("fow.note.cross_leader"))
     result.data.update(need=t, passed=passed, failed=failed)
+    return result
+
+
+def night_roll(roller: Roller, kind: str) -> ProcedureResult:
+    """Time of day (L1303–1311) or the moon (L1313–1321): one D6 on the book's table."""
+    table = {"time_of_day": R.TIME_OF_DAY, "moon": R.MOON}[kind]
+    source = {"time_of_day": R.SRC_TIME_OF_DAY, "moon": R.SRC_MOON}[kind]
+    roll = roller.die(6)
+    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.table.{kind}"))
+    result.steps.append(DiceStep(Msg.of(f"fow.table.{kind}"), [roll], target="D6"))
+    result.outcome.append(Msg.of(f"fow.night.{table[roll]}", source=str(source)))
+    result.data.update(roll=roll, result=table[roll])
     return result

@@ -83,3 +83,15 @@ def move_allowance(*, move: float, move_number: int = 1, attacked: bool = False)
 def round_up(value: float) -> int:
     """L27: every division that gives a dice count or value rounds up."""
     return math.ceil(value)
+
+
+def game_length(roller: Roller) -> ProcedureResult:
+    """L112: when the mission gives no length, roll d3 and add five (six to eight turns);
+    d3 is a d6 halved, rounding up (L25)."""
+    roll = roller.die(6)
+    turns = math.ceil(roll / 2) + H.GAME_LENGTH_BASE
+    result = ProcedureResult(GAME, "game_length", Msg.of("hydro.game_length.title"))
+    result.steps.append(DiceStep(Msg.of("hydro.step.d3", d3=math.ceil(roll / 2)), [roll], target="d3"))
+    result.outcome.append(Msg.of("hydro.game_length.out", turns=turns, source=str(H.SRC_GAME_LENGTH)))
+    result.data.update(roll=roll, turns=turns)
+    return result

@@ -5,7 +5,9 @@ from games.procedure import Source
 
 B = "hydrophilia"
 
-SRC_D3 = Source(B, 25)                 # d3 = d6 halved, rounded up
+SRC_D3 = Source(B, 25)
+GAME_LENGTH_BASE = 5                   # L112: d3 + 5 turns when the mission says nothing
+SRC_GAME_LENGTH = Source(B, 112)                 # d3 = d6 halved, rounded up
 SRC_ROUNDING = Source(B, 27)           # every division rounds up
 SRC_TO_HIT = Source(B, 277, 287)       # 2d6 + Навык ≥ УКЛ; double 1 misses, double 6 hits (L230, L287)
 SRC_CRITS = Source(B, 287)

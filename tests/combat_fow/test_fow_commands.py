@@ -53,6 +53,7 @@ FOW_LINES = [
     "/fow-test sniper",
     "/fow-test mistaken-target hits:3",
     "/fow-test formation units:1",
+    "/fow-test time-of-day table:moon",
     "/fow-test cross kind:terrain teams:3 cross:3 night:True",
     "/fow-test cross kind:minefield teams:3 skill:veteran",
     "/fow-test cross kind:booby_trap skill:conscript",

@@ -295,3 +295,9 @@ def test_crossing_terrain_minefield_booby_trap():
     assert mines.data["failed"] == 1 and mines.changes[0].track == "pinned"
     trap = checks.crossing(dice(6), "booby_trap", teams=5, skill="conscript")
     assert trap.data["passed"] == 1 and not trap.changes
+
+
+def test_time_of_day_and_moon_rolls():
+    assert [checks.night_roll(dice(d), "time_of_day").data["result"] for d in (1, 2, 3, 4, 5, 6)] == \
+        ["dawn", "dawn", "dusk", "dusk", "night", "night"]
+    assert [checks.night_roll(dice(d), "moon").data["result"] for d in (1, 3, 5)] == ["full", "normal", "new"]

@@ -47,6 +47,7 @@ HYDRO_LINES = [
     "/hydro damage dice:4 defence:3 damage_type:em",
     "/hydro drone",
     "/hydro fall floors:3",
+    "/hydro game-length",
     "/hydro move move:6 number:3 after_attack:True",
     "/hydro odds-attack skill:3 dodge:10 damage:3 defence:4",
     "/hydro odds-artillery skill:2 dodge:9 damage:4/2 defence:4",

@@ -172,3 +172,8 @@ def test_odds_sum_to_one_and_cover_never_helps_the_attacker(skill, dodge, damage
     assert _exact.mean(covered.data["wounds"]) <= _exact.mean(open_.data["wounds"])
     better = odds.attack_odds(skill=skill + 1, dodge=dodge, damage=damage, defence=defence, cover=cover)
     assert better.data["p_hit"] >= covered.data["p_hit"]
+
+
+def test_game_length_d3_plus_five():
+    assert "d3" in line(112) and "пять" in line(112)
+    assert [other.game_length(dice(d)).data["turns"] for d in range(1, 7)] == [6, 6, 7, 7, 8, 8]
