@@ -34,7 +34,7 @@ from rules_index.outline import Section, strip_markup
 EXACT_TITLE = 100.0
 ALIAS_WEIGHT = 0.96
 NAME_MAX = 90.0
-BODY_MAX = 80.0
+BODY_MAX = 90.0
 BODY_WEIGHT_WITH_NAME = 1.0
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
