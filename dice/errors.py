@@ -19,6 +19,7 @@ class DiceSyntaxError(DiceError):
     def __init__(self, expression: str, column: int, got: str = "", example: str | Msg | None = EXAMPLE) -> None:
         column = max(1, min(column, len(expression) + 1))
         pointer = " " * (column - 1) + "^"
+        expression = expression.replace("`", "ˋ")     # keep the code block intact
         super().__init__("dice.error.syntax", example=example, column=column, got=got or "…",
                          expression=expression, pointer=pointer)
         self.column = column

@@ -4,6 +4,7 @@ per-die operators → 7+ chain → wargame reroll (once) → doubles → explosi
 from __future__ import annotations
 
 import math
+import operator
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,8 @@ from dice.errors import DiceError
 from dice.prob import Dist, Unsupported
 
 MAX_EXPLODE_WORK = 20_000
+MAX_COMBINE_WORK = 400_000     # pairs of values over all arithmetic in one expression
+FAST_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}   # exact on ints, can't fail
 
 Outcome = tuple[int, bool, int]      # (face, dropped, successes)
 
@@ -191,6 +194,7 @@ class ExpressionOdds:
         self.specs = specs
         self.depth = depth
         self.flags: set[str] = set()
+        self.work = 0
 
     def dist(self, node: Any) -> Dist:
         node = strip(node)
@@ -203,6 +207,12 @@ class ExpressionOdds:
             return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
         if isinstance(node, ast.BinOp):
             left, right = self.dist(node.left), self.dist(node.right)
+            self.work += len(left) * len(right)
+            if self.work > MAX_COMBINE_WORK:
+                raise Unsupported("arithmetic")
+            fast = FAST_OPS.get(node.op)
+            if fast is not None and all(isinstance(v, int) for v in (*left, *right)):
+                return prob.combine(left, right, fast)
             try:
                 return prob.combine(left, right, lambda a, b: apply_op(node.op, a, b))
             except DiceError:
