@@ -63,10 +63,6 @@ class HorusHeresyRules(StateRules):
             track = "hull_points"
         if unit.type != "vehicle" and track == "hull_points":
             track = "wounds"
-        if track == "reactions":
-            new = unit.get(track) + amount if change.op == "add" else amount
-            unit.put(track, max(0, new))
-            return []
         if track == "models_lost":
             # Whole models: the wounded one first, then fresh ones.
             models = unit.get("wounds") // unit.per
@@ -78,17 +74,6 @@ class HorusHeresyRules(StateRules):
             amount = change.amount
         new = unit.get(track) + amount if change.op == "add" else amount
         unit.put(track, min(max(0, new), self.capacity(unit)))
-        return []
-
-    def apply_status(self, unit, status, on, settings):
-        if status == "explodes" and on:
-            unit.statuses.add("destroyed")     # 7+ «Взорвана»: the vehicle is destroyed (L2030)
-        return super().apply_status(unit, status, on, settings)
-
-    def phase_changed(self, units, old, new, settings) -> list[Msg]:
-        # Reactions are counted per phase (L425–437): a new phase starts every unit at 0.
-        for unit in units:
-            unit.put("reactions", 0)
         return []
 
     def apply_status(self, unit, status, on, settings):

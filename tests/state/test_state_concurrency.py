@@ -11,8 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import db
 from state_helpers import ALICE, BOB, CHANNEL, GUILD
 from games.procedure import StateChange

@@ -8,7 +8,6 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.ext.asyncio import create_async_engine
 
 import db
 from db.engine import MIGRATIONS, make_engine
