@@ -63,4 +63,20 @@ def parse_weapons(text: str) -> list[Weapon]:
         ))
     if not weapons:
         raise UserError("combat_epic.error.no_weapons", example="combat_epic.example.shoot")
-    return weapons
+    return merge(weapons)
+
+
+def merge(weapons: list[Weapon]) -> list[Weapon]:
+    """Identical profiles with fixed shots become one line ("AP5+, AP5+" → "2xAP5+"): the same
+    dice, rolled together as the book recommends for units of one type (l.416)."""
+    merged: list[Weapon] = []
+    for w in weapons:
+        same = next((m for m in merged if m.count.isdigit() and w.count.isdigit()
+                     and (m.kind, m.value, m.macro, m.titan_killer, m.ignore_cover, m.disrupt)
+                     == (w.kind, w.value, w.macro, w.titan_killer, w.ignore_cover, w.disrupt)), None)
+        if same is None:
+            merged.append(w)
+        else:
+            merged[merged.index(same)] = Weapon(str(int(same.count) + int(w.count)), w.kind, w.value, w.macro,
+                                                w.titan_killer, w.ignore_cover, w.disrupt)
+    return merged

@@ -36,8 +36,8 @@ class FixedRoller(Roller):
 # ---- weapons ---------------------------------------------------------------------------------
 
 def test_parse_weapons_reads_datasheet_strings_and_cyrillic():
-    ws = parse_weapons("4xAP5+, АТ4+ MW; D3хАР6+, 2xAT3+ TK(D3), AP4+ IC Disrupt")
-    assert [w.label() for w in ws] == ["4xAP5+", "AT4+ MW", "D3xAP6+", "2xAT3+ TK(D3)", "AP4+ IC Disrupt"]
+    ws = parse_weapons("4xAP5+, АТ4+ MW; D3хАР6+, 2xAT3+ TK(D3), AP4+ IC Disrupt, AP5+")
+    assert [w.label() for w in ws] == ["5xAP5+", "AT4+ MW", "D3xAP6+", "2xAT3+ TK(D3)", "AP4+ IC Disrupt"]
 
 
 @pytest.mark.parametrize("text", ["", "banana", "AP9+", "0xAP5+"])
