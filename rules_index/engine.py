@@ -165,7 +165,8 @@ class RuleIndex:
         self.synonyms: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         for n in self.names:
             # Only slang is a synonym: a word the books never use («кавер», «фнп», «чардж»).
-            if n.weight < 1.0 and len(n.terms) == 1 and n.terms[0] not in doc_vocab:
+            # Aliases that only point into a larger section (weight < 0.75) stay out.
+            if 0.75 <= n.weight < 1.0 and len(n.terms) == 1 and n.terms[0] not in doc_vocab:
                 main = title_variants(sections[n.doc].title)
                 ru = main[1] if len(main) > 1 and re.search("[а-я]", main[1].lower()) else main[0]
                 own = [t for t in nz.terms(ru) if t != n.terms[0]]
