@@ -44,7 +44,13 @@ class RollView:
 def number(value, locale: str, digits: int = 2) -> str:
     """12.5 → "12,5" in Russian; integers as they are."""
     if isinstance(value, Fraction):
-        value = int(value) if value.denominator == 1 else float(value)
+        if value.denominator == 1:
+            value = int(value)
+        else:
+            try:
+                value = float(value)
+            except OverflowError:
+                value = round(value)
     if isinstance(value, int):
         return str(value)
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")

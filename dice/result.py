@@ -88,11 +88,20 @@ class DiceGroup:
                 "total": self.total, "dice": [d.to_dict() for d in self.dice]}
 
 
+def _float(value) -> float | None:
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except OverflowError:
+        return float("inf") if value > 0 else float("-inf")
+
+
 def _num(value: int | float | Fraction | None) -> int | float | None:
     if value is None:
         return None
     if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
+        return int(value) if value.denominator == 1 else _float(value)
     return value
 
 
@@ -150,7 +159,7 @@ class RollResult:
             "probability_exact": _fraction(self.probability) if isinstance(self.probability, Fraction) else None,
             "probability_kind": self.probability_kind,
             "probability_exactly": None if self.probability_exactly is None else float(self.probability_exactly),
-            "expected": None if self.expected is None else float(self.expected),
+            "expected": _float(self.expected),
             "groups": [g.to_dict() for g in self.groups],
             "notes": [msg_dict(m) for m in self.notes],
             "details": [msg_dict(m) for m in self.details],
