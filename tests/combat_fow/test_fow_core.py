@@ -301,3 +301,14 @@ def test_time_of_day_and_moon_rolls():
     assert [checks.night_roll(dice(d), "time_of_day").data["result"] for d in (1, 2, 3, 4, 5, 6)] == \
         ["dawn", "dawn", "dusk", "dusk", "night", "night"]
     assert [checks.night_roll(dice(d), "moon").data["result"] for d in (1, 3, 5)] == ["full", "normal", "new"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(teams=st.integers(1, 8), is_hit_on=st.sampled_from([2, 3, 4]), attempt=st.sampled_from([1, 2, 3]),
+       weapons=st.integers(1, 8))
+def test_bombard_odds_sum_to_one_and_later_attempts_never_help(teams, is_hit_on, attempt, weapons):
+    r = odds.bombard_odds(teams_under_template=teams, is_hit_on=is_hit_on, attempt=attempt, weapons=weapons)
+    assert sum(r.data["hits"]) == 1
+    if attempt < 3:
+        later = odds.bombard_odds(teams_under_template=teams, is_hit_on=is_hit_on, attempt=attempt + 1, weapons=weapons)
+        assert later.data["p"] <= r.data["p"]

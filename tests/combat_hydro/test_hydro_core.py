@@ -177,3 +177,14 @@ def test_odds_sum_to_one_and_cover_never_helps_the_attacker(skill, dodge, damage
 def test_game_length_d3_plus_five():
     assert "d3" in line(112) and "пять" in line(112)
     assert [other.game_length(dice(d)).data["turns"] for d in range(1, 7)] == [6, 6, 7, 7, 8, 8]
+
+
+@settings(max_examples=40, deadline=None)
+@given(skill=st.integers(-2, 8), dodge=st.integers(2, 18), precise=st.integers(0, 5), imprecise=st.integers(0, 5),
+       defence=st.integers(1, 7))
+def test_artillery_odds_sum_to_one_and_skill_helps(skill, dodge, precise, imprecise, defence):
+    r = odds.artillery_odds(skill=skill, dodge=dodge, precise_damage=precise, imprecise_damage=imprecise, defence=defence)
+    assert sum(r.data["wounds"]) == 1
+    better = odds.artillery_odds(skill=skill + 1, dodge=dodge, precise_damage=precise, imprecise_damage=imprecise,
+                                 defence=defence)
+    assert better.data["p_precise"] + better.data["p_imprecise"] >= r.data["p_precise"] + r.data["p_imprecise"]

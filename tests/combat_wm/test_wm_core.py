@@ -270,3 +270,13 @@ def test_command_items_crown_helm_orb():
     p = odds.command_odds(character="general", command_value=9, item="orb").data["p"]
     assert p == Fraction(30, 36) + Fraction(6, 36) * Fraction(26, 36)
     assert odds.command_odds(character="general", command_value=7, distance_cm=80, item="crown").data["p"] == Fraction(33, 36)
+
+
+@settings(max_examples=60, deadline=None)
+@given(shots=st.integers(1, 12), armour=st.sampled_from([None, 3, 4, 5, 6]), elves=st.booleans())
+def test_shooting_odds_get_no_better_against_better_positions(shots, armour, elves):
+    means = [_exact.mean(odds.shoot_odds(shots=shots, position=p, armour=armour, elves=elves).data["hits"])
+             for p in ("open", "defended", "fortified")]
+    assert means[0] >= means[1] >= means[2]
+    confused = [odds.drive_back_odds(hits=shots, position=p).data["p_confused"] for p in ("open", "defended", "fortified")]
+    assert confused[0] >= confused[1] >= confused[2]
