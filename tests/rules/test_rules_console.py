@@ -113,3 +113,19 @@ async def test_rules_without_game_lets_you_pick_a_book(console):
     pick = next(c for c in reply.controls if c.value == "hydrophilia")
     after = await console.press(reply, pick.number, locale="ru")
     assert after[-1].embeds[0]["title"].startswith("Оглавление: Гидрофилия")
+
+
+async def test_channel_game_is_searched_first(console):
+    # «Штурм» exists in several books; with a Warmaster game running here, Warmaster's comes first.
+    before = await console.run("/rule query:штурм", locale="en")
+    started = await console.run("/game start game:warmaster name:Test side:Empire", locale="en")
+    assert started and "Traceback" not in started[0].text
+    after = await console.run("/rule query:штурм", locale="en")
+    assert "Warmaster" in after[0].embeds[0]["description"]
+    assert before[0].embeds[0]["title"] != after[0].embeds[0]["title"] or "Warmaster" in before[0].embeds[0]["description"]
+
+
+async def test_explicit_game_beats_channel_game(console):
+    await console.run("/game start game:warmaster name:Test side:Empire", locale="en")
+    replies = await console.run("/rule query:бласты game:epic", locale="en")
+    assert replies[0].embeds[0]["title"] == "1.3 Бласты (Blast Markers)"
