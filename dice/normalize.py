@@ -89,7 +89,7 @@ _FAILS = r"(?:fail\w*|miss\w*|провал\w*|неудач\w*|промах\w*|н
 _SUCCESSES = r"(?:success\w*|hits?|успех\w*|успеш\w*|попадани\w*)"
 
 REROLL_RE = re.compile(
-    rf"{_W}{_REROLL}\s*(?:(?P<ones>{_ONES})|(?P<fails>{_FAILS})|(?P<succ>{_SUCCESSES})"
+    rf"{_W}{_REROLL}\s*(?:(?:все|всех|all|the)\s+)?(?:(?P<ones>{_ONES})|(?P<fails>{_FAILS})|(?P<succ>{_SUCCESSES})"
     rf"|(?P<cmp>[<>])\s*(?P<cmpn>\d+)|(?P<values>\d+(?:\s*,\s*\d+)*)(?:s|-?ки|-?ок)?){_E}")
 DOUBLE_RE = re.compile(
     rf"{_W}(?:{_SIX}\s*(?:count\s*|считаются\s*|считать\s*|дают\s*|идут\s*|как\s*)?"

@@ -48,7 +48,8 @@ def test_successes_counted_per_die_with_scripted_faces():
 
 
 @pytest.mark.parametrize("expr", ["5d6 4+ rr1", "5к6 4+ переброс единиц", "5d6 4+ reroll 1s", "5d6 4+ reroll ones",
-                                  "5D6 4+ RR1", "5д6 на 4+ перебросить единицы"])
+                                  "5D6 4+ RR1", "5д6 на 4+ перебросить единицы", "5к6 4+ переброс всех единиц",
+                                  "5d6 4+ reroll all 1s", "5к6 4+ переброс единичек", "5d6 rr1 4+"])
 def test_reroll_ones_once(expr):
     r = dice.roll(expr, roller=ScriptedRoller([1, 1, 4, 1, 3, 2, 6]))
     # each die is rolled in turn; the two 1s are rerolled once: to 1 (stays) and to 3
