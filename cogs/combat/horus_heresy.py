@@ -82,32 +82,35 @@ async def _target(interaction, name, toughness, models, wounds, save, invulnerab
 
 # ---- /shoot hh and /odds hh-shoot ------------------------------------------------------------
 
-SHOOT_PARAMS = ("bs", "shots", "strength", "toughness", "ap", "rules", "target", "shooter", "models", "wounds",
+SHOOT_PARAMS = ("strength", "toughness", "bs", "shots", "hits", "ap", "rules", "target", "shooter", "models", "wounds",
                 "save", "invulnerable", "cover", "shrouded", "fnp", "eternal_warrior", "fearless", "leadership")
 
 
 def _shoot_callback(roll: bool):
     @localized_params(P, *SHOOT_PARAMS)
-    async def callback(interaction: discord.Interaction, bs: app_commands.Range[int, 1, 10],
-                       shots: app_commands.Range[int, 1, 100], strength: app_commands.Range[int, 1, 10],
-                       toughness: app_commands.Range[int, 1, 10], ap: str | None = None, rules: str | None = None,
+    async def callback(interaction: discord.Interaction, strength: app_commands.Range[int, 1, 10],
+                       toughness: app_commands.Range[int, 1, 10], bs: app_commands.Range[int, 1, 10] | None = None,
+                       shots: app_commands.Range[int, 1, 100] = 1, hits: app_commands.Range[int, 1, 100] | None = None,
+                       ap: str | None = None, rules: str | None = None,
                        target: str | None = None, shooter: str | None = None,
                        models: app_commands.Range[int, 1, 200] | None = None,
                        wounds: app_commands.Range[int, 1, 20] | None = None, save: str | None = None,
                        invulnerable: str | None = None, cover: str | None = None, shrouded: str | None = None,
                        fnp: str | None = None, eternal_warrior: bool = False, fearless: bool = False,
                        leadership: app_commands.Range[int, 0, 12] | None = None) -> None:
+        if bs is None and hits is None:
+            raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
         weapon, _ = _weapon(shots, strength, ap, rules, WEAPON_RULES)
         tgt = await _target(interaction, target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
                             eternal_warrior, fearless, leadership)
         settings = await settings_for(interaction, GAME)
         if roll:
-            result = shoot(roller_of(interaction), bs, weapon, tgt, settings=settings, shooter=shooter)
+            result = shoot(roller_of(interaction), bs, weapon, tgt, settings=settings, shooter=shooter, hits=hits)
             result.notes.append(Msg.of("combat_hh.note.reaction_timing",
                                        timing=Msg.of(f"combat_hh.house.reaction_timing.{settings['hh_reaction_timing']}")))
             await _send(interaction, result)
         else:
-            await _send(interaction, odds.shoot_odds(bs, weapon, tgt), apply=False)
+            await _send(interaction, odds.shoot_odds(bs, weapon, tgt, hits=hits), apply=False)
     return callback
 
 

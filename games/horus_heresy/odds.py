@@ -56,18 +56,20 @@ def _removal(k: int, weapon: HHWeapon, target: HHTarget) -> tuple[int, int]:
     return removed, lost
 
 
-def shoot_odds(bs: int, weapon: HHWeapon, target: HHTarget) -> ProcedureResult:
-    p_hit = p_hit_shooting(bs, weapon)
+def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int | None = None) -> ProcedureResult:
+    """`hits` given: that many automatic hits (blasts, templates) instead of rolling `shots`."""
+    p_hit = p_hit_shooting(bs, weapon) if hits is None else ONE
     p_u = p_unsaved_per_hit(weapon, target)
     per_shot = p_hit * p_u
-    dist = binomial(weapon.shots, per_shot)
+    n = weapon.shots if hits is None else hits
+    dist = binomial(n, per_shot)
     removed: dict[int, Fraction] = defaultdict(Fraction)
     for k, p in enumerate(dist):
         removed[_removal(k, weapon, target)[0]] += p
     r = ProcedureResult("horus_heresy", "shoot_odds", Msg.of("combat_hh.title.odds_shoot",
                                                             target=target.name or Msg.of("combat_hh.word.target")))
-    exp_hits = weapon.shots * p_hit
-    exp_wounds = weapon.shots * per_shot
+    exp_hits = n * p_hit
+    exp_wounds = n * per_shot
     r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=pct(p_hit), unsaved=pct(per_shot)))
     r.outcome.append(Msg.of("combat_hh.odds.expected", hits=f"{float(exp_hits):.2f}", wounds=f"{float(exp_wounds):.2f}"))
     for m in sorted(removed):

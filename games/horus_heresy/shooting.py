@@ -189,26 +189,33 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     return out
 
 
-def shoot(roller: Roller, bs: int, weapon: HHWeapon, target: HHTarget, *, settings: dict[str, str] | None = None,
-          shooter: str | None = None) -> ProcedureResult:
+def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
+          settings: dict[str, str] | None = None, shooter: str | None = None,
+          hits: int | None = None) -> ProcedureResult:
+    """`hits` given: the hits are already known and no to-hit dice are rolled (Blast and Template
+    weapons hit every model under them, l.2859–2867, l.3351–3355)."""
     validate_target(target)
-    if not 1 <= weapon.shots <= 100:
+    if not 1 <= weapon.shots <= 100 or (bs is None and hits is None):
         raise UserError("combat_hh.error.shots", example="combat_hh.example.shoot")
     result = ProcedureResult(BOOK, "shoot", Msg.of("combat_hh.title.shoot",
                                                    shooter=shooter or Msg.of("combat_hh.word.shooter"),
                                                    target=target.name or Msg.of("combat_hh.word.target")))
-    need, high = bs_need(bs, weapon.snap)
-    reroll, note = hit_reroll(weapon, high)
-    mods = [Modifier(Msg.of("combat_hh.mod.snap"), 0, Source(BOOK, 705, 711))] if weapon.snap else []
-    step, hits, _, final = roll_dice(roller, weapon.shots, need, Msg.of("combat_hh.step.to_hit_bs", bs=1 if weapon.snap else bs),
-                                     reroll=reroll, reroll_need=high, note=note)
-    step.modifiers = mods
-    result.steps.append(step)
-    result.outcome.append(Msg.of("combat_hh.out.hits", n=hits))
-    if weapon.gets_hot:
-        ones = sum(1 for d in final if d == 1)
-        if ones:
-            result.outcome.append(Msg.of("combat_hh.out.gets_hot", n=ones, ap="-" if weapon.ap is None else weapon.ap))
+    if hits is None:
+        need, high = bs_need(bs, weapon.snap)
+        reroll, note = hit_reroll(weapon, high)
+        mods = [Modifier(Msg.of("combat_hh.mod.snap"), 0, Source(BOOK, 705, 711))] if weapon.snap else []
+        step, hits, _, final = roll_dice(roller, weapon.shots, need,
+                                         Msg.of("combat_hh.step.to_hit_bs", bs=1 if weapon.snap else bs),
+                                         reroll=reroll, reroll_need=high, note=note)
+        step.modifiers = mods
+        result.steps.append(step)
+        if weapon.gets_hot:
+            ones = sum(1 for d in final if d == 1)
+            if ones:
+                result.outcome.append(Msg.of("combat_hh.out.gets_hot", n=ones, ap="-" if weapon.ap is None else weapon.ap))
+    else:
+        result.notes.append(Msg.of("combat_hh.note.hits_given"))
+    result.outcome.insert(0, Msg.of("combat_hh.out.hits", n=hits))
     if weapon.sniper:
         result.notes.append(source_note("sniper"))
     w = resolve_wounds(roller, result, weapon, target, hits)

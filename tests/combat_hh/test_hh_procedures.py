@@ -265,3 +265,11 @@ def test_sweeping_advance_tie_escapes_by_default_and_is_caught_under_the_house_r
     assert r.data["caught"] is True and [(c.track, c.amount) for c in r.changes] == [("models_lost", 4)]
     r = checks.sweeping_advance(FixedRoller([1, 5, 6]), 3, 4, winner_crusader=True)    # Crusader keeps the 5
     assert r.data["winner"] == 8 and r.data["loser"] == 10 and r.data["caught"] is False
+
+
+def test_template_hits_skip_the_to_hit_roll():
+    t = HHTarget("T", toughness=3, models=5, saves=Saves(armour=4, cover=4))
+    # 3 automatic hits, S4 vs T3 wounds on 3+: 3, 2, 6 → 2 wounds; Ignores Cover: armour 4+ only: 1, 5
+    r = shoot(FixedRoller([3, 2, 6, 1, 5]), None, HHWeapon(strength=4, ignores_cover=True), t, hits=3)
+    assert r.steps[0].label.key == "combat_hh.step.to_wound" and r.data["unsaved"] == 1
+    assert shoot_odds(None, HHWeapon(strength=4), t, hits=3).data["expected_hits"] == 3
