@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+from array import array
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
@@ -128,7 +129,9 @@ class RuleIndex:
         self.name_postings: dict[str, list[int]] = defaultdict(list)    # stem → key ids
         self.body_postings: dict[str, list[tuple[int, float]]] = defaultdict(list)  # stem → (doc, tf part)
         self.doc_len: list[int] = []
-        self.doc_lines: list[list[frozenset[str]]] = []     # term sets of each paragraph line
+        # Each paragraph's stems as one space-joined string (compact in the cache); the sets
+        # proximity needs are made on first use (`_line_sets`).
+        self.doc_lines: list[tuple[str, ...]] = []
         self.by_game: dict[str, list[int]] = defaultdict(list)
         doc_tf: list[dict[str, int]] = []
         for i, sec in enumerate(sections):
@@ -146,7 +149,7 @@ class RuleIndex:
             body_text = self.body(sec)          # the heading line only when it carries text
             per_line = [nz.line_terms(l) for l in body_text.split("\n") if l.strip()]
             body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
-            self.doc_lines.append([frozenset(lt) for lt in per_line])
+            self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -175,11 +178,21 @@ class RuleIndex:
         self.synonyms = {t: {g: frozenset(v) for g, v in by_game.items()} for t, by_game in self.synonyms.items()}
         n_docs = len(sections)
         self.body_idf = {t: math.log(1 + (n_docs - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.body_postings.items()}
+        # Postings as two flat arrays (documents, BM25 tf parts) with each stem's slice: fast to
+        # load from the cache and to turn into a dict in C.
+        self.bp_docs, self.bp_parts, self.bp_slot = array("i"), array("d"), {}
+        for t in sorted(self.body_postings):
+            plist = self.body_postings[t]
+            self.bp_slot[t] = (len(self.bp_docs), len(self.bp_docs) + len(plist))
+            self.bp_docs.extend(d for d, _ in plist)
+            self.bp_parts.extend(p for _, p in plist)
+        self.body_terms = frozenset(self.body_postings)
+        del self.body_postings
         n_keys = len(self.keys)
         self.name_idf = {t: math.log(1 + n_keys / len(p)) for t, p in self.name_postings.items()}
         self.key_norm = [sum(self.name_idf[t] for t in k) for k in self.keys]
         self.name_vocab = sorted(self.name_postings)
-        self.body_vocab = sorted(set(self.body_postings) - set(self.name_postings))
+        self.body_vocab = sorted(self.body_terms - set(self.name_postings))
         self.name_by_initial = _by_initial(self.name_vocab)
         self.body_by_initial = _by_initial(self.body_vocab)
         self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
@@ -224,6 +237,20 @@ class RuleIndex:
                 break
         else:
             docs.append((doc, weight))
+
+    def _line_sets(self, doc: int) -> list[frozenset[str]]:
+        cache = self.__dict__.setdefault("_line_cache", {})
+        sets = cache.get(doc)
+        if sets is None:
+            sets = cache[doc] = [frozenset(line.split()) for line in self.doc_lines[doc]]
+        return sets
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_line_cache", None)          # rebuilt on demand; keeps the cache file small
+        state.pop("_allowed_cache", None)
+        state["_expansions"] = {}
+        return state
 
     def _allowed(self, game: str | None) -> frozenset[int] | None:
         if not game:
@@ -281,7 +308,7 @@ class RuleIndex:
         if cached is not None:
             return cached
         out: dict[str, float] = {}
-        if term in self.name_postings or term in self.body_postings:
+        if term in self.name_postings or term in self.body_terms:
             out[term] = 1.0
         known = term in out
         if len(term) >= 3 and not term[0].isdigit():
@@ -298,7 +325,7 @@ class RuleIndex:
                         out.setdefault(v, 0.95 if near else 0.85 if len(term) >= 4 else 0.6)
             for k in ([] if known else range(len(term) - 1, max(3, int(len(term) * 0.6)), -1)):  # a book stem is a prefix
                 pre = term[:k]
-                if pre in self.name_postings or pre in self.body_postings:
+                if pre in self.name_postings or pre in self.body_terms:
                     out.setdefault(pre, 0.5 + 0.4 * k / len(term))     # «чарджер» → «чардж»
                     break
             if len(term) >= 6:                          # same root, other suffix («воздух»/«воздушный»)
@@ -322,7 +349,7 @@ class RuleIndex:
             # a compound the book writes apart: «полнолуние» → «полная луна»
             for i in range(3, len(term) - 2):
                 left, right = nz.stem(term[:i]), nz.stem(term[i:])
-                if len(left) >= 3 and len(right) >= 3 and all(x in self.name_postings or x in self.body_postings
+                if len(left) >= 3 and len(right) >= 3 and all(x in self.name_postings or x in self.body_terms
                                                                for x in (left, right)):
                     out.setdefault(left, 0.6)
                     out.setdefault(right, 0.6)
@@ -330,7 +357,7 @@ class RuleIndex:
         if len(term) <= 4 and term.isalpha():
             # Abbreviations typed in the other script: «ап» = AP, "fnp" = «фнп», «дс» = DC.
             for twin in nz.script_twins(term):
-                if twin in self.name_postings or twin in self.body_postings:
+                if twin in self.name_postings or twin in self.body_terms:
                     out.setdefault(twin, 0.9)
         res = tuple(sorted(out.items(), key=lambda kv: -kv[1])[:10])
         if len(self._expansions) < 50_000:
@@ -447,30 +474,38 @@ class RuleIndex:
                     name_best[doc] = s
 
         # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
-        body: dict[int, float] = defaultdict(float)
-        body_cov: dict[int, float] = defaultdict(float)
         body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
+        per_word: list[tuple[int, dict[int, float]]] = []
         for qi, exp in enumerate(body_exp):
-            seen: dict[int, float] = {}
+            seen: dict[int, float] | None = None
             for v, sim in exp:               # a section counts its best-matching variant
                 w = self.body_idf.get(v)
                 if w is None:
                     continue
-                w *= sim
-                get = seen.get
-                for doc, tfp in self.body_postings[v]:
-                    part = w * tfp
-                    if part > get(doc, 0.0):
-                        seen[doc] = part
-            wq = q_weights[qi]
-            if allowed is not None:
-                seen = {doc: part for doc, part in seen.items() if doc in allowed}
+                lo, hi = self.bp_slot[v]
+                docs, parts = self.bp_docs[lo:hi], self.bp_parts[lo:hi]
+                ws = w * sim
+                if seen is None:
+                    seen = dict(zip(docs, map(ws.__mul__, parts)))
+                else:
+                    get = seen.get
+                    for doc, part in zip(docs, parts):
+                        part *= ws
+                        if part > get(doc, 0.0):
+                            seen[doc] = part
+            if seen:
+                if allowed is not None:
+                    seen = {doc: part for doc, part in seen.items() if doc in allowed}
+                per_word.append((qi, seen))
+        per_word.sort(key=lambda pw: -len(pw[1]))
+        body: dict[int, float] = dict(per_word[0][1]) if per_word else {}
+        for _, seen in per_word[1:]:
+            get = body.get
             for doc, part in seen.items():
-                body[doc] += part
-                body_cov[doc] += wq
+                body[doc] = get(doc, 0.0) + part
         if len(body) > BODY_CANDIDATES:      # only the best bodies can reach the top
-            keep = heapq.nlargest(BODY_CANDIDATES, body.items(), key=lambda kv: kv[1] * body_cov[kv[0]])
-            body = dict(keep)
+            body = dict(heapq.nlargest(BODY_CANDIDATES, body.items(), key=lambda kv: kv[1]))
+        body_cov = {doc: sum(q_weights[qi] for qi, seen in per_word if doc in seen) for doc in body}
         if body:
             # Relative to the best body match, but never to less than a plain one-occurrence hit
             # of every query word, so a lone fuzzy match does not score like a real one.
@@ -485,7 +520,7 @@ class RuleIndex:
                 for doc, val in heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1]):
                     # Proximity: the query's words together in one paragraph of the rule.
                     best_line = 0.0
-                    for line in self.doc_lines[doc]:
+                    for line in self._line_sets(doc):
                         if line.isdisjoint(tset):
                             continue
                         got: dict[int, float] = {}
@@ -527,7 +562,7 @@ class RuleIndex:
             return ""
         want = set(q_terms)
         best = lines[0]
-        for line, terms in zip(lines, self.doc_lines[doc]):
+        for line, terms in zip(lines, self._line_sets(doc)):
             if not terms.isdisjoint(want):
                 best = line
                 break
