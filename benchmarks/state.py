@@ -127,8 +127,10 @@ async def run_backend(label: str, url: str, channels: int, clients: int, command
             base = 900_000_000_000_000_000 + int(time.time()) % 1_000_000 * 1000
             spread = [base + i for i in range(channels)]
             single = [base + channels] * channels
-            for channel in spread + single[:1]:
+            warm = [base + channels + 1] * 10
+            for channel in spread + single[:1] + warm[:1]:
                 await bench.prepare(channel)
+            await scenario(bench, "warm-up", warm, 10, 10)    # caches, compiled statements; not reported
             results = [await scenario(bench, f"{channels} channels × {clients} clients", spread, clients, commands),
                        await scenario(bench, f"1 channel × {channels * clients} clients", single, clients, commands)]
         finally:
