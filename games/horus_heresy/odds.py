@@ -39,9 +39,12 @@ def p_unsaved_per_hit(weapon: HHWeapon, target: HHTarget, *, melee: bool = False
     if need is None and weapon.rending is None:
         return Fraction(0)
     reroll, _ = wound_reroll(weapon)
+    if reroll is None and melee and weapon.poisoned is not None and weapon.strength > target.toughness:
+        reroll = "failed"                                     # Poisoned in melee with S > T (l.3213)
     normal, rend = outcome_probs(need, reroll=reroll, trigger=weapon.rending)
+    rend_ap = 2 if not melee or weapon.ap is None else min(weapon.ap, 2)
     save_n, _ = best_save(target.saves, weapon.ap, ignores_cover=weapon.ignores_cover, melee=melee)
-    save_r, _ = best_save(target.saves, 2, ignores_cover=weapon.ignores_cover, melee=melee)
+    save_r, _ = best_save(target.saves, rend_ap, ignores_cover=weapon.ignores_cover, melee=melee)
     unsaved = normal * p_fail(save_n) + rend * p_fail(save_r)
     is_id = instant_death(weapon.strength, target.toughness) and not target.eternal_warrior
     mit, _ = mitigation(target.shrouded, target.fnp, instant_death=is_id, ignores_cover=weapon.ignores_cover,

@@ -130,6 +130,9 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
         result.outcome.append(Msg.of("combat_hh.out.cannot_wound", s=weapon.strength, t=target.toughness))
         return out
     reroll, note = wound_reroll(weapon)
+    if reroll is None and melee and weapon.poisoned is not None and weapon.strength > target.toughness:
+        # «если сила обладателя … больше стойкости жертвы, … перекидывать проваленные броски на ранение» (l.3213)
+        reroll, note = "failed", source_note("poisoned_melee")
     mods: list[Modifier] = []
     if weapon.poisoned is not None:
         mods.append(Modifier(Msg.of("combat_hh.mod.poisoned", x=weapon.poisoned), 0, SOURCES["poisoned"]))
@@ -144,7 +147,10 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     if rend:
         result.outcome.append(Msg.of("combat_hh.out.rending", n=rend, x=weapon.rending))
     is_id = instant_death(weapon.strength, target.toughness)
-    pools = [(normal, weapon.ap, "combat_hh.step.save"), (rend, 2 if not melee else 2, "combat_hh.step.save_rending")]
+    # Rending wounds: AP2 when shooting (l.3265); in melee AP2 at the attacker's choice (l.3263),
+    # so the better of AP2 and the weapon's own AP.
+    rend_ap = 2 if not melee or weapon.ap is None else min(weapon.ap, 2)
+    pools = [(normal, weapon.ap, "combat_hh.step.save"), (rend, rend_ap, "combat_hh.step.save_rending")]
     unsaved_total = 0
     for count, ap, key in pools:
         if not count:

@@ -273,3 +273,11 @@ def test_template_hits_skip_the_to_hit_roll():
     r = shoot(FixedRoller([3, 2, 6, 1, 5]), None, HHWeapon(strength=4, ignores_cover=True), t, hits=3)
     assert r.steps[0].label.key == "combat_hh.step.to_wound" and r.data["unsaved"] == 1
     assert shoot_odds(None, HHWeapon(strength=4), t, hits=3).data["expected_hits"] == 3
+
+
+def test_poisoned_rerolls_failed_wounds_in_melee_when_stronger():
+    from games.horus_heresy.odds import p_unsaved_per_hit
+    t = HHTarget("T", toughness=3, models=5)
+    melee = p_unsaved_per_hit(HHWeapon(strength=4, poisoned=4), t, melee=True)
+    shooting = p_unsaved_per_hit(HHWeapon(strength=4, poisoned=4), t)
+    assert shooting == Fraction(4, 6) and melee == Fraction(4, 6) + Fraction(2, 6) * Fraction(4, 6)

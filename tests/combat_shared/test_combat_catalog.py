@@ -16,7 +16,7 @@ DYNAMIC = (
     + [f"combat_hh.save.{k}" for k in ("armour", "invulnerable", "cover")]
     + [f"combat_hh.damage.{k}" for k in ("crew_shaken", "crew_stunned", "weapon_destroyed", "immobilised", "explodes")]
     + [f"combat_hh.step.{k}" for k in ("shrouded", "fnp")]
-    + [f"combat_hh.note.{k}" for k in ("twin_linked", "preferred", "hatred", "bs_high", "shred", "sniper", "shrouded", "fnp")]
+    + [f"combat_hh.note.{k}" for k in ("twin_linked", "preferred", "hatred", "bs_high", "shred", "sniper", "shrouded", "fnp", "poisoned_melee")]
     + [f"combat_hh.error.{k}" for k in ("bs", "ws", "strength", "toughness")]
     + [f"combat_hh.house.reaction_timing.{k}" for k in ("before_hits", "after_saves")]
     + [f"combat_hh.house.sweep_tie.applied_{k}" for k in ("escapes", "caught")]
