@@ -504,7 +504,8 @@ class RuleIndex:
             for doc, part in seen.items():
                 body[doc] = get(doc, 0.0) + part
         if len(body) > BODY_CANDIDATES:      # only the best bodies can reach the top
-            body = dict(heapq.nlargest(BODY_CANDIDATES, body.items(), key=lambda kv: kv[1]))
+            cut = heapq.nlargest(BODY_CANDIDATES, body.values())[-1]
+            body = {doc: val for doc, val in body.items() if val >= cut}
         body_cov = {doc: sum(q_weights[qi] for qi, seen in per_word if doc in seen) for doc in body}
         if body:
             # Relative to the best body match, but never to less than a plain one-occurrence hit
