@@ -14,7 +14,7 @@ from cogs.combat._options import (find_unit, localized_params, parse_plus, rolle
 from cogs.combat._render import send_result
 from games.epic import aircraft as air
 from games.epic import checks, odds
-from games.epic.assault import AssaultSide, assault
+from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.weapons import parse_weapons
@@ -163,12 +163,12 @@ flak_epic.autocomplete("aircraft")(unit_autocomplete)
 # ---- /assault epic and /odds epic-assault ----------------------------------------------------
 
 ASSAULT_PARAMS = ("attacker", "defender", "units", "cc", "ff", "contact", "extra", "armour", "invulnerable",
-                  "blast", "inspiring", "fearless", "d_units", "d_cc", "d_ff", "d_contact", "d_armour",
-                  "d_invulnerable", "d_blast", "d_inspiring", "d_fearless")
+                  "blast", "inspiring", "fearless", "support", "d_units", "d_cc", "d_ff", "d_contact", "d_armour",
+                  "d_invulnerable", "d_blast", "d_inspiring", "d_fearless", "d_support")
 
 
 async def _side(interaction, name, units, cc, ff, contact, extra, armour, inv, blast, inspiring, fearless,
-                ) -> AssaultSide:
+                support=None) -> AssaultSide:
     unit, info = await _formation(interaction, name)
     if unit is not None:
         units, blast, broken, name = info["units"], info["blast"], info["broken"], unit.name
@@ -180,7 +180,8 @@ async def _side(interaction, name, units, cc, ff, contact, extra, armour, inv, b
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
     return AssaultSide(name=name, units=units, in_contact=contact, cc=parse_plus(cc), ff=parse_plus(ff),
                        extra_attacks=extra or 0, saves=SaveProfile(armour=parse_plus(armour), invulnerable=parse_plus(inv)),
-                       blast_markers=blast or 0, broken=broken, fearless=fearless, inspiring=inspiring or 0)
+                       blast_markers=blast or 0, broken=broken, fearless=fearless, inspiring=inspiring or 0,
+                       support=parse_support(support))
 
 
 def _assault_callback(roll: bool):
@@ -191,15 +192,16 @@ def _assault_callback(roll: bool):
                        extra: app_commands.Range[int, 0, 100] = 0, armour: str | None = None,
                        invulnerable: str | None = None, blast: app_commands.Range[int, 0, 100] | None = None,
                        inspiring: app_commands.Range[int, 0, 100] = 0, fearless: bool = False,
-                       d_units: app_commands.Range[int, 1, 100] | None = None, d_cc: str | None = "4+",
+                       support: str | None = None, d_units: app_commands.Range[int, 1, 100] | None = None, d_cc: str | None = "4+",
                        d_ff: str | None = None, d_contact: app_commands.Range[int, 0, 100] | None = None,
                        d_armour: str | None = None, d_invulnerable: str | None = None,
                        d_blast: app_commands.Range[int, 0, 100] | None = None,
-                       d_inspiring: app_commands.Range[int, 0, 100] = 0, d_fearless: bool = False) -> None:
+                       d_inspiring: app_commands.Range[int, 0, 100] = 0, d_fearless: bool = False,
+                       d_support: str | None = None) -> None:
         a = await _side(interaction, attacker, units, cc, ff, contact, extra, armour, invulnerable, blast,
-                        inspiring, fearless)
+                        inspiring, fearless, support)
         d = await _side(interaction, defender, d_units, d_cc, d_ff, d_contact, 0, d_armour, d_invulnerable,
-                        d_blast, d_inspiring, d_fearless)
+                        d_blast, d_inspiring, d_fearless, d_support)
         settings = await settings_for(interaction, GAME)
         if roll:
             await _send(interaction, assault(roller_of(interaction), a, d, settings=settings))

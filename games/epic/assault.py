@@ -31,6 +31,7 @@ class AssaultSide:
     broken: bool = False
     fearless: bool = False             # saves against the loser's extra hits (l.660)
     inspiring: int = 0                 # Inspiring units taking part (2.1.5, l.672)
+    support: tuple[tuple[int, int], ...] = ()   # supporting fire: (dice, FF X+) per group (1.12.6, l.539–543)
 
 
 @dataclass
@@ -78,7 +79,27 @@ def _attacks(roller: Roller, me: _Fighting, enemy: _Fighting, steps: list[DiceSt
         s, h = roll_to_hit(roller, me.ff, side.ff, [], Msg.of("combat_epic.step.ff", side=who))
         steps.extend(s)
         hits += h
+    # Supporting fire from other formations uses their FF (l.543); hits only go to units directly
+    # in the assault (l.531), so supporting units are never casualties and don't count (l.564).
+    for count, value in side.support:
+        s, h = roll_to_hit(roller, count, value, [], Msg.of("combat_epic.step.support", side=who))
+        steps.extend(s)
+        hits += h
     return hits
+
+
+def parse_support(text: str | None) -> tuple[tuple[int, int], ...]:
+    """"4x5+, 2x4+" → ((4, 5), (2, 4)): supporting units' FF dice."""
+    import re
+    groups = []
+    for part in re.split(r"[,;]", (text or "").replace('"', " ")):
+        if not part.strip():
+            continue
+        m = re.match(r"^\s*(\d{1,3})\s*[xх×]\s*(?:FF)?\s*(\d)\s*\+?\s*$", part, re.IGNORECASE)
+        if not m or not 1 <= int(m.group(1)) <= 100 or not 2 <= int(m.group(2)) <= 6:
+            raise UserError("combat_epic.error.support", example="combat_epic.example.assault", text=part.strip())
+        groups.append((int(m.group(1)), int(m.group(2))))
+    return tuple(groups)
 
 
 def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:

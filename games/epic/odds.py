@@ -197,6 +197,8 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     def attack_dist(f: _Fighting, enemy: AssaultSide) -> list[Fraction]:
         hits = _convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
                          _hits_dist(f.ff, f.side.ff))
+        for count, value in f.side.support:
+            hits = _convolve(hits, _hits_dist(count, value))
         return _unsaved(hits, enemy.saves)
 
     totals = {"attacker": Fraction(0), "defender": Fraction(0), "tie": Fraction(0)}

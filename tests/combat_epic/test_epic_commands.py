@@ -81,7 +81,7 @@ async def test_epic_war_engine_takes_titan_killer_damage(console):
     "/shoot epic weapons:2xAT3+ dc:6 invulnerable:5+",
     "/shoot epic-barrage points:8 infantry:4 units:6 armour:5+",
     "/shoot epic-flak shots:3 aa:5+ armour:4+ moved:True",
-    "/assault epic units:4 cc:4+ def_units:3 def_cc:5+ def_blast:2",
+    "/assault epic units:4 cc:4+ def_units:3 def_cc:5+ def_blast:2 support:3x5+",
     "/odds epic-shoot weapons:6xAP4+ units:4 armour:5+ blast:2",
     "/odds epic-assault units:4 cc:4+ def_units:3 def_cc:5+",
     "/check epic action initiative:2+ blast:1",

@@ -309,3 +309,18 @@ def test_rolled_shooting_stays_inside_the_book(seed, shots, units):
     r = shoot(Roller.seeded(seed), [Weapon(count=str(shots), value=4)], t)
     assert 0 <= r.data["kills"] <= min(r.data["hits"], units)
     assert r.data["blast_added"] == (1 if r.data["hits"] else 0) + r.data["kills"]
+
+
+def test_supporting_fire_adds_ff_dice_and_supporters_are_never_casualties():
+    from games.epic.assault import parse_support
+    assert parse_support("4x5+, 2х4+") == ((4, 5), (2, 4))
+    with pytest.raises(UserError):
+        parse_support("lots")
+    a = AssaultSide("A", units=2, cc=6, support=((2, 4),))
+    d = AssaultSide("D", units=2, cc=6)
+    r = assault(FixedRoller([1, 1, 4, 5, 1, 1, 6, 6, 1, 1]), a, d)
+    # CC 1, 1; support 4, 5 → 2 hits, no saves → D wiped out, A wins without a result roll
+    assert r.data["winner"] == "attacker" and r.data["d_lost"] == 2 and r.data["a_lost"] == 0
+    base = assault_odds(AssaultSide("A", units=2, cc=5), d)
+    helped = assault_odds(AssaultSide("A", units=2, cc=5, support=((3, 4),)), d)
+    assert helped.data["p_attacker"] > base.data["p_attacker"]
