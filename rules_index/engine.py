@@ -337,11 +337,12 @@ class RuleIndex:
                             break
                         out.setdefault(vocab[j], 0.75)
         if len(term) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
-            # Stems are already normalised, so the scorer needs no processor; typos rarely hit
-            # the first letter, so only stems starting with it are compared (a 30× smaller pool).
+            # Both sides are stems from rules_index.normalize; the processor (casefold) only
+            # guards the comparison, as rapidfuzz 3 has no default one. Typos rarely hit the
+            # first letter, so only stems starting with it are compared (a 30× smaller pool).
             cutoff = 80 if len(term) >= 6 else 75
             for pool in (self.name_by_initial, self.body_by_initial):
-                for v, score, _ in process.extract(term, pool.get(term[0], ()), scorer=fuzz.ratio, processor=None,
+                for v, score, _ in process.extract(term, pool.get(term[0], ()), scorer=fuzz.ratio, processor=str.casefold,
                                                    score_cutoff=cutoff, limit=6):
                     if v not in out and abs(len(v) - len(term)) <= 3:
                         out[v] = 0.8 * score / 100

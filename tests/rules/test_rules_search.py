@@ -196,3 +196,28 @@ def test_cli_eval_prints_tables_and_baseline():
     out = _cli("eval", str(EVAL))
     assert out.returncode == 0, out.stderr
     assert "game given" in out.stdout and "no game" in out.stdout and "WRatio" in out.stdout and "misses" in out.stdout
+
+
+# -- aliases and glossaries ---------------------------------------------------------------------------
+def test_alias_files_attach_to_sections():
+    import tomllib
+    from rules_index.build import ALIASES, CORPUS, GAME_ORDER, collect_aliases, manifest, read_book
+    from rules_index.outline import build_outline
+    man = manifest()
+    for game in GAME_ORDER:
+        rows = tomllib.loads((ALIASES / f"{game}.toml").read_text(encoding="utf-8"))
+        assert rows.get("alias"), game
+        lines = read_book(CORPUS / man[game]["file"])
+        attached = collect_aliases(game, build_outline(game, lines), lines)
+        names = {n for pairs in attached.values() for n, _ in pairs}
+        assert len(names) >= 0.5 * sum(len(r["names"]) for r in rows["alias"]), game
+
+
+@pytest.mark.parametrize("query, game, line", [
+    ("jump pack", "horus_heresy", 539), ("feel no pain", "horus_heresy", 3005),
+    ("deep strike", "horus_heresy", 2973), ("pile-in", "horus_heresy", 1169),
+    ("ambush", "flames_of_war", 1381), ("evade", "warmaster", 205),
+])
+def test_english_names_from_the_books_glossaries(index, query, game, line):
+    hits = index.search(query, game=game, limit=3)
+    assert any(h.line_start <= line <= h.line_end for h in hits), (query, hits[:1])
