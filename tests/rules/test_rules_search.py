@@ -221,3 +221,14 @@ def test_alias_files_attach_to_sections():
 def test_english_names_from_the_books_glossaries(index, query, game, line):
     hits = index.search(query, game=game, limit=3)
     assert any(h.line_start <= line <= h.line_end for h in hits), (query, hits[:1])
+
+
+def test_cache_key_changes_with_the_corpus(tmp_path, monkeypatch):
+    import shutil
+    import rules_index.build as b
+    corpus = tmp_path / "corpus"
+    shutil.copytree(b.CORPUS, corpus)
+    monkeypatch.setattr(b, "CORPUS", corpus)
+    before = b.source_hash()
+    (corpus / "epic.md").write_text((corpus / "epic.md").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert b.source_hash() != before
