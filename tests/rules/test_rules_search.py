@@ -224,8 +224,9 @@ def test_english_names_from_the_books_glossaries(index, query, game, line):
 
 
 def test_cache_key_changes_with_the_corpus(tmp_path, monkeypatch):
+    import importlib
     import shutil
-    import rules_index.build as b
+    b = importlib.import_module("rules_index.build")     # the package exports a function of that name
     corpus = tmp_path / "corpus"
     shutil.copytree(b.CORPUS, corpus)
     monkeypatch.setattr(b, "CORPUS", corpus)
