@@ -311,8 +311,6 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
         if effective != target:
             notes.append(Msg.of(f"dice.note.floor.{game}", target=target, effective=effective,
                                 source=str(rule.source)))
-        elif rule.natural_one_fails and target <= 6:
-            pass
     if target <= pool.sides:
         return
     if pool.sides != 6:

@@ -1,4 +1,5 @@
 """Hypothesis properties of the dice engine."""
+import json
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
@@ -6,6 +7,7 @@ from hypothesis import strategies as st
 
 import dice
 from dice import DiceError, Roller
+from dice.render import render_text
 
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -27,7 +29,8 @@ def only_dice_errors(expression, game=None):
         assert exc.render("ru") and exc.render("en")
         return None
     assert result.expression
-    result.to_dict()
+    json.dumps(result.to_dict())        # the state history stores it
+    assert render_text(result, "ru") and render_text(result, "en")
     return result
 
 
