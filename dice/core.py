@@ -40,6 +40,8 @@ def _roller(roller: Roller | None) -> Roller:
 def _game_id(game: str | None) -> str | None:
     if game is None or game == "":
         return None
+    if not isinstance(game, str):
+        raise DiceError("dice.error.unknown_game", game=str(game), example="dice.example.game")
     if game in GAMES:
         return game
     info = resolve_game(game)
