@@ -266,9 +266,14 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
         result.target = target_label
         result.probability_kind = AT_LEAST_SUCCESSES
         try:
-            dist = odds.dist(nodes[0])     # distribution of the successes
-            result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
-            result.probability_exactly = dist.get(result.successes, Fraction(0))
+            try:       # exact integer weights: one fraction per answer
+                weights, den = odds.weights(nodes[0])
+                result.probability = Fraction(sum(w for k, w in weights.items() if k >= result.successes), den)
+                result.probability_exactly = Fraction(weights.get(result.successes, 0), den)
+            except Unsupported:
+                dist = odds.dist(nodes[0])     # distribution of the successes
+                result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+                result.probability_exactly = dist.get(result.successes, Fraction(0))
             result.expected = odds.mean(nodes[0])
         except Unsupported:
             notes.append(Msg.of("dice.note.no_probability"))

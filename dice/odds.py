@@ -178,6 +178,13 @@ def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Di
     return prob.nfold(die_score(spec, depth, flags), spec.count)
 
 
+def group_weights(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> prob.Weights:
+    """A group's exact distribution as integer weights (fast tails); Unsupported if not exact."""
+    if spec.kind != "dice" or spec.explode_once or spec.keeps:
+        raise Unsupported("shape")
+    return prob.nfold_weights(die_score(spec, depth, flags), spec.count)
+
+
 def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Fraction:
     if spec.kind == "d66" or spec.keeps or spec.explode_once:
         return prob.mean(group_dist(spec, depth, flags))
@@ -220,6 +227,9 @@ class ExpressionOdds:
         if isinstance(node, (ast.Dice, ast.OperatedDice)):
             return group_dist(self.specs[id(node)], self.depth, self.flags)
         raise Unsupported(type(node).__name__)
+
+    def weights(self, node: Any) -> prob.Weights:
+        return group_weights(self.specs[id(strip(node))], self.depth, self.flags)
 
     def mean(self, node: Any) -> Fraction:
         node = strip(node)

@@ -90,25 +90,28 @@ def _common_weights(dist: Dist) -> tuple[dict[int, int], int]:
     return {v: int(p * den) for v, p in dist.items()}, den
 
 
-def _binomial(lo: int, hi: int, p_hi: Fraction, n: int) -> Dist:
+Weights = tuple[dict, int]     # ({value: integer weight}, common denominator): exact, no gcd per value
+
+
+def _binomial(lo: int, hi: int, p_hi: Fraction, n: int) -> Weights:
     """n dice each scoring `hi` with chance p_hi, else `lo`."""
     a, b = p_hi.numerator, p_hi.denominator - p_hi.numerator   # weights of hi / lo over den
     den = p_hi.denominator ** n
-    out: Dist = {}
-    # term_i = C(n, i) a^i b^(n-i), built without repeated binomials
     if b == 0:
-        return {hi * n: Fraction(1)}
+        return {hi * n: 1}, 1
     if a == 0:
-        return {lo * n: Fraction(1)}
+        return {lo * n: 1}, 1
+    out: dict = {}
+    # term_i = C(n, i) a^i b^(n-i), built without repeated binomials
     term = b ** n
     for i in range(n + 1):
-        out[lo * (n - i) + hi * i] = Fraction(term, den)
+        out[lo * (n - i) + hi * i] = term
         if i < n:
             term = term * (n - i) * a // ((i + 1) * b)
-    return out
+    return out, den
 
 
-def _kronecker_power(weights: dict[int, int], den: int, n: int) -> Dist:
+def _kronecker_power(weights: dict[int, int], den: int, n: int) -> Weights:
     lo, hi = min(weights), max(weights)
     span = hi - lo
     field = (n * den.bit_length()) + 2
@@ -121,13 +124,36 @@ def _kronecker_power(weights: dict[int, int], den: int, n: int) -> Dist:
     power = pow(packed, n)
     raw = power.to_bytes((field * (n * span + 1)) // 8 + 1, "little")
     step = field // 8
-    total = den ** n
-    out: Dist = {}
+    out: dict = {}
     for k in range(n * span + 1):
         w = int.from_bytes(raw[k * step:(k + 1) * step], "little")
         if w:
-            out[lo * n + k] = Fraction(w, total)
-    return out
+            out[lo * n + k] = w
+    return out, den ** n
+
+
+def nfold_weights(dist: Dist, n: int) -> Weights:
+    """The n-fold sum as exact integer weights; Unsupported when too large for exact integers."""
+    if n == 0:
+        return {0: 1}, 1
+    if any(isinstance(v, float) or v != int(v) for v in dist) or \
+            not all(isinstance(p, Fraction) for p in dist.values()):
+        raise Unsupported("non-integer")
+    if len(dist) == 1:
+        (v, _), = dist.items()
+        return {v * n: 1}, 1
+    if len(dist) == 2:
+        lo, hi = sorted(dist)
+        return _binomial(lo, hi, dist[hi], n)
+    weights, den = _common_weights(dist)
+    if n == 1:
+        return weights, den
+    return _kronecker_power(weights, den, n)
+
+
+def from_weights(weights: Weights) -> Dist:
+    values, den = weights
+    return {v: Fraction(w, den) for v, w in values.items() if w}
 
 
 FIXED_BITS = 64
@@ -176,22 +202,13 @@ def nfold_fixed(dist: Dist, n: int) -> Dist:
 
 def nfold(dist: Dist, n: int) -> Dist:
     """Distribution of the sum of n independent copies."""
-    if n == 0:
-        return point(0)
     if n == 1:
         return dict(dist)
-    if any(isinstance(v, float) or v != int(v) for v in dist):
-        raise Unsupported("non-integer")
-    if len(dist) == 1:
-        (v, _), = dist.items()
-        return point(v * n)
-    if len(dist) == 2:
-        lo, hi = sorted(dist)
-        return _binomial(lo, hi, dist[hi], n)
-    weights, den = _common_weights(dist)
     try:
-        return _kronecker_power(weights, den, n)
-    except Unsupported:
+        return from_weights(nfold_weights(dist, n))
+    except Unsupported as exc:
+        if str(exc) == "non-integer" and any(isinstance(v, float) or v != int(v) for v in dist):
+            raise
         return nfold_fixed(dist, n)
 
 
