@@ -29,7 +29,7 @@ def _sqlite_file(parsed) -> None:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
 
 
-def _sqlite_events(sync_engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+def _sqlite_events(sync_engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS, *, plain_driver: bool = False) -> None:
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:
         # Take transactions out of the driver's hands (it would BEGIN lazily, deferred) so
@@ -44,8 +44,11 @@ def _sqlite_events(sync_engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
 
     @event.listens_for(sync_engine, "begin")
     def _on_begin(conn) -> None:
-        immediate = conn.get_execution_options().get("sqlite_immediate")
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        statement = "BEGIN IMMEDIATE" if conn.get_execution_options().get("sqlite_immediate") else "BEGIN"
+        if plain_driver:   # straight to sqlite3: this runs once per command
+            conn.connection.driver_connection.execute(statement)
+        else:
+            conn.exec_driver_sql(statement)
 
 
 def is_sqlite(url: str) -> bool:
@@ -58,9 +61,9 @@ def make_sync_sqlite_engine(url: str, *, wait: bool = True) -> Engine:
     parsed = make_url(url).set(drivername="sqlite")
     _sqlite_file(parsed)
     busy = BUSY_TIMEOUT_MS if wait else 0
-    engine = create_engine(parsed, pool_size=8 if wait else 1, max_overflow=8 if wait else 0, pool_timeout=120,
+    engine = create_engine(parsed, pool_size=8 if wait else 2, max_overflow=8 if wait else 0, pool_timeout=120,
                            connect_args={"timeout": busy / 1000, "check_same_thread": False})
-    _sqlite_events(engine, busy)
+    _sqlite_events(engine, busy, plain_driver=True)
     return engine
 
 

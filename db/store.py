@@ -12,6 +12,7 @@ Bad input and missing permissions raise `i18n.UserError`; the front end shows th
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, TypeVar
@@ -247,6 +248,10 @@ class StateStore:
         self.sqlite_engine = sqlite_engine
         self.sqlite_fast = sqlite_fast
         self._channel_locks: dict[tuple[int, int], list] = {}
+        if sqlite_fast is not None:
+            # Kept open: only the event loop's thread uses them, one transaction at a time.
+            self._fast_read = sqlite_fast.connect()
+            self._fast_write = sqlite_fast.connect().execution_options(sqlite_immediate=True)
         if sqlite_engine is not None:
             # When the database is locked (another process is writing) the transaction waits
             # for it on one writer thread, off the event loop.
@@ -257,6 +262,8 @@ class StateStore:
             self._writer.shutdown(wait=True)
             self.sqlite_engine.dispose()
         if self.sqlite_fast is not None:
+            self._fast_read.close()
+            self._fast_write.close()
             self.sqlite_fast.dispose()
         if self.engine is not None:
             await self.engine.dispose()
@@ -275,9 +282,11 @@ class StateStore:
         free (under a millisecond: WAL, no fsync per commit, no thread hop, and nothing else
         of ours can interleave), or on the writer thread, waiting for the lock, when another
         process holds it. The GIL makes a thread hop per command cost more than the command."""
+        conn = self._fast_write if write else self._fast_read
         try:
-            return self._sqlite_call(self.sqlite_fast, fn, write)
-        except OperationalError as exc:
+            with conn.begin():
+                return fn(conn)
+        except (OperationalError, sqlite3.OperationalError) as exc:   # BEGIN goes to sqlite3 directly
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
         return await asyncio.get_running_loop().run_in_executor(
