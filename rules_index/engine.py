@@ -28,6 +28,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import DamerauLevenshtein
 
 from rules_index import normalize as nz
 from rules_index.outline import Section, strip_markup
@@ -43,6 +44,8 @@ MAX_QUERY_TERMS = 12
 BODY_EXPANSIONS = 6
 BM25_B = 0.5
 BM25_K1 = 1.2
+SIM_Q_POW = 1.0
+SIM_N_POW = 1.0
 LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
@@ -134,6 +137,7 @@ class RuleIndex:
         self.doc_lines: list[tuple[str, ...]] = []
         self.by_game: dict[str, list[int]] = defaultdict(list)
         doc_tf: list[dict[str, int]] = []
+        surfaces: set[str] = set()
         for i, sec in enumerate(sections):
             self.by_game[sec.game].append(i)
             variants = title_variants(sec.title)
@@ -147,7 +151,10 @@ class RuleIndex:
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
             body_text = self.body(sec)          # the heading line only when it carries text
-            per_line = [nz.line_terms(l) for l in body_text.split("\n") if l.strip()]
+            text_lines = [l for l in body_text.split("\n") if l.strip()]
+            for l in text_lines + variants:
+                surfaces.update(nz.line_words(l))
+            per_line = [nz.line_terms(l) for l in text_lines]
             body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
             self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
             self.doc_len.append(len(body_terms))
@@ -195,6 +202,12 @@ class RuleIndex:
         self.body_vocab = sorted(self.body_terms - set(self.name_postings))
         self.name_by_initial = _by_initial(self.name_vocab)
         self.body_by_initial = _by_initial(self.body_vocab)
+        # Whole words as the books spell them, for typo matching of whole query words
+        # («glncing» ~ «glancing», «таан» ~ «таран»), each mapped to its stem.
+        for n in self.names:
+            surfaces.update(nz.line_words(n.text))
+        self.surface_stem = {w: nz.stem(w) for w in surfaces if len(w) >= 4}
+        self.surface_by_initial = _by_initial(sorted(self.surface_stem))
         self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
@@ -302,9 +315,13 @@ class RuleIndex:
         return prev, nxt
 
     # -- term expansion ------------------------------------------------------------------------
-    def expand(self, term: str) -> tuple[tuple[str, float], ...]:
-        """Vocabulary stems a query stem may stand for, with a similarity in (0, 1]."""
-        cached = self._expansions.get(term)
+    def expand(self, term: str, raw: str | None = None) -> tuple[tuple[str, float], ...]:
+        """Vocabulary stems a query stem may stand for, with a similarity in (0, 1].
+
+        `raw` is the word before stemming: a typo'd word stems oddly («пеергрев» → «пеергр»),
+        so typo matching also compares the whole word."""
+        ckey = term if raw is None or raw == term else f"{term}\x00{raw}"
+        cached = self._expansions.get(ckey)
         if cached is not None:
             return cached
         out: dict[str, float] = {}
@@ -336,16 +353,33 @@ class RuleIndex:
                         if not vocab[j].startswith(pre):
                             break
                         out.setdefault(vocab[j], 0.75)
-        if len(term) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
+        if max(len(term), len(raw or "")) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
             # Both sides are stems from rules_index.normalize; the processor (casefold) only
             # guards the comparison, as rapidfuzz 3 has no default one. Typos rarely hit the
             # first letter, so only stems starting with it are compared (a 30× smaller pool).
-            cutoff = 80 if len(term) >= 6 else 75
-            for pool in (self.name_by_initial, self.body_by_initial):
-                for v, score, _ in process.extract(term, pool.get(term[0], ()), scorer=fuzz.ratio, processor=str.casefold,
-                                                   score_cutoff=cutoff, limit=6):
-                    if v not in out and abs(len(v) - len(term)) <= 3:
-                        out[v] = 0.8 * score / 100
+            # Two scorers: Indel ratio (letters missing or extra) and Damerau-Levenshtein (two
+            # letters swapped, «пеергрев»); similarity ≈ the better score, capped below exact.
+            cutoff = 0.8 if len(term) >= 6 else 0.75
+            found: dict[str, float] = {}
+            for word in {term, raw or term}:
+                for pool in (self.name_by_initial, self.body_by_initial):
+                    choices = pool.get(word[0], ())
+                    for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
+                        for v, score, _ in process.extract(word, choices, scorer=scorer, processor=str.casefold,
+                                                           score_cutoff=cutoff * scale, limit=6):
+                            if abs(len(v) - len(term)) <= 3:
+                                found[v] = max(found.get(v, 0.0), score / scale)
+            if raw and len(raw) >= 4 and raw.isalpha():
+                # the whole word against the books' whole words, scored the same two ways
+                choices = self.surface_by_initial.get(raw[0], ())
+                for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
+                    for w, score, _ in process.extract(raw, choices, scorer=scorer, processor=str.casefold,
+                                                       score_cutoff=cutoff * scale, limit=6):
+                        v = self.surface_stem[w]
+                        found[v] = max(found.get(v, 0.0), score / scale)
+            for v, score in found.items():
+                if v not in out:
+                    out[v] = min(0.9, score - 0.05)
         if not any(sim >= 0.85 for sim in out.values()) and len(term) >= 7:
             # a compound the book writes apart: «полнолуние» → «полная луна»
             for i in range(3, len(term) - 2):
@@ -362,7 +396,7 @@ class RuleIndex:
                     out.setdefault(twin, 0.9)
         res = tuple(sorted(out.items(), key=lambda kv: -kv[1])[:10])
         if len(self._expansions) < 50_000:
-            self._expansions[term] = res
+            self._expansions[ckey] = res
         return res
 
     def with_synonyms(self, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:
@@ -412,9 +446,8 @@ class RuleIndex:
 
     def _search_once(self, query: str, game: str | None, limit: int, via: str) -> list[Hit]:
         raw_tokens = nz.tokens(query)
-        q_terms = [nz.stem(t) for t in raw_tokens if t not in nz.STOPWORDS][:MAX_QUERY_TERMS]
-        if not q_terms:
-            q_terms = [nz.stem(t) for t in raw_tokens][:MAX_QUERY_TERMS]
+        words = [t for t in raw_tokens if t not in nz.STOPWORDS][:MAX_QUERY_TERMS] or raw_tokens[:MAX_QUERY_TERMS]
+        q_terms = [nz.stem(t) for t in words]
         if not q_terms:
             return []
         allowed = self._allowed(game)
@@ -434,7 +467,7 @@ class RuleIndex:
                         name_best[doc] = s
 
         # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
-        expansions = [self.with_synonyms(self.expand(t), t, game) for t in q_terms]
+        expansions = [self.with_synonyms(self.expand(t, w), t, game) for t, w in zip(q_terms, words)]
         n_q = len(q_terms)
         # compounds typed apart: «макро оружие» → «макрооружие»
         for a, b in zip(q_terms, q_terms[1:]):
@@ -451,14 +484,15 @@ class RuleIndex:
         per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)  # key → {key word → sim}
         for qi, exp in enumerate(expansions):
             for v, sim in exp:
-                sim2 = sim * sim             # a near miss on a name counts much less than a hit
+                sim_q = sim ** SIM_Q_POW         # a near miss on a name counts less than a hit
+                sim_n = sim ** SIM_N_POW
                 for kid in self.name_postings.get(v, ()):
                     d = per_key[kid]
-                    if sim2 > d.get(qi, 0):
-                        d[qi] = sim2
+                    if sim_q > d.get(qi, 0):
+                        d[qi] = sim_q
                     dt = per_key_terms[kid]
-                    if sim2 > dt.get(v, 0):
-                        dt[v] = sim2
+                    if sim_n > dt.get(v, 0):
+                        dt[v] = sim_n
         idf = self.name_idf
         for kid, matched in per_key.items():
             kt = per_key_terms[kid]

@@ -125,6 +125,12 @@ def stem(token: str) -> str:
 
 
 @lru_cache(maxsize=100_000)
+def line_words(line: str) -> tuple[str, ...]:
+    """The normalised words of a line (no stems), cached: the surface forms typos are matched to."""
+    return tuple(t for t in tokens(line) if t.isalpha() and t not in STOPWORDS)
+
+
+@lru_cache(maxsize=100_000)
 def line_terms(line: str) -> tuple[str, ...]:
     """`terms(line)`, cached: the books' lines are tokenised once however often they are read."""
     return tuple(terms(line))
