@@ -1,5 +1,6 @@
-"""Per-channel game state: SQLite (embedded default, WAL) or PostgreSQL, through SQLAlchemy
-async. No discord here.
+"""Per-channel game state: SQLite (embedded default, WAL; driven through the standard sqlite3
+module whatever driver the URL names) or PostgreSQL (asyncpg), with SQLAlchemy 2 Core and
+Alembic. The API is async. No discord here.
 
     store = await db.open_store("sqlite+aiosqlite:///data/referee.db")   # migrates first
     game = await store.channel_game(guild_id, channel_id)               # GameView | None
