@@ -129,3 +129,22 @@ async def test_explicit_game_beats_channel_game(console):
     await console.run("/game start game:warmaster name:Test side:Empire", locale="en")
     replies = await console.run("/rule query:бласты game:epic", locale="en")
     assert replies[0].embeds[0]["title"] == "1.3 Бласты (Blast Markers)"
+
+
+async def test_unknown_game_gets_a_clear_reply(console):
+    replies = await console.run("/rule query:бласты game:warhammer", locale="en")
+    assert replies[0].ephemeral and "warhammer" in replies[0].text and "Traceback" not in replies[0].text
+
+
+async def test_wrong_layout_says_how_it_searched(console):
+    replies = await console.run("/rule query:gthtuhtd game:horus_heresy", locale="ru")
+    embed = replies[0].embeds[0]
+    assert embed["title"].startswith("Перегрев") and "перегрев" in embed["description"]
+
+
+def test_core_never_imports_discord():
+    import subprocess
+    import sys
+    code = "import sys, rules_index; rules_index.load_index; print('discord' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
