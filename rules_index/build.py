@@ -182,7 +182,8 @@ def build(copies: int = 1) -> RuleIndex:
                 sid = s.id if c == 0 else s.id.replace(game, gid, 1)
                 sections.append(Section(sid, gid, s.title, s.level, s.line_start, s.line_end,
                                         s.parent.replace(game, gid, 1) if (s.parent and c) else s.parent,
-                                        s.path, s.kind, [x.replace(game, gid, 1) if c else x for x in s.children]))
+                                        s.path, s.kind, [x.replace(game, gid, 1) if c else x for x in s.children],
+                                        s.demoted))
                 if s.id in al:
                     aliases[sid] = al[s.id]
     return RuleIndex(sections, texts, aliases, games, glossary)

@@ -212,7 +212,7 @@ class RuleIndex:
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
         self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
-                            for i, s in enumerate(sections)]
+                            + (2.0 if getattr(s, "demoted", False) else 0.0) for i, s in enumerate(sections)]
         self.doc_penalty_no_table = [p + (3.0 if s.kind == "table" else 0.0) for p, s in zip(self.doc_penalty, sections)]
         # The books' glossaries, English stems → (game, Russian term): an English query with no
         # good match is searched again in the book's own Russian words.

@@ -115,13 +115,24 @@ def _token(raw: str) -> str:
     return _fold_lookalikes(raw)
 
 
+# Words the tabletop means one way however it is said: to roll (кидать, кинуть, бросать,
+# бросок, ролл, roll) and the die (кубик, куб, дайс, dice). Stems → one canonical stem.
+_CANON = {
+    **dict.fromkeys(("кида", "кинут", "киньт", "кинул", "кин", "броса", "бросьт", "бросок", "броск", "брос",
+                     "ролл", "roll"), "брос"),
+    **dict.fromkeys(("кубик", "куб", "дайс", "dice", "die"), "кубик"),
+}
+
+
 @lru_cache(maxsize=200_000)
 def stem(token: str) -> str:
     if not token or not token[0].isalpha():
         return token
     if "a" <= token[0] <= "z":
-        return _EN.stemWord(token)
-    return _RU.stemWord(token)
+        out = _EN.stemWord(token)
+    else:
+        out = _RU.stemWord(token)
+    return _CANON.get(out, out)
 
 
 @lru_cache(maxsize=100_000)

@@ -43,6 +43,7 @@ class Section:
     path: tuple[str, ...]          # ancestor titles, outermost first (not including own title)
     kind: str = "section"          # "section" | "entry" (a labelled item inside one) | "table"
     children: list[str] = field(default_factory=list)
+    demoted: bool = False          # a repeat of rules stated elsewhere (HH's quick reference)
 
     @property
     def length(self) -> int:
@@ -394,5 +395,9 @@ def build_outline(game: str, lines: list[str]) -> list[Section]:
             parent.children.append(tab.id)
             extra.append(tab)
     out = sections + extra
+    for a, b in ov.get("demote", []):
+        for sec in out:
+            if a <= sec.line_start <= b:
+                sec.demoted = True
     out.sort(key=lambda s: (s.line_start, s.kind == "table"))
     return out
