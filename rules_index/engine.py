@@ -209,6 +209,8 @@ class RuleIndex:
         self.surface_stem = {w: nz.stem(w) for w in surfaces if len(w) >= 4}
         self.surface_by_initial = _by_initial(sorted(self.surface_stem))
         self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
+        self.title_starts = [(nz.clean(title_variants(sec.title)[0]), i)
+                             for i, sec in enumerate(sections) if sec.kind != "table"]
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
         self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
@@ -619,6 +621,12 @@ class RuleIndex:
         if not query.strip():
             secs = [s for s in (self.toc(game) if game else self.sections) if s.level <= 1 and s.kind == "section"]
             return [(self.label(s, with_game=with_game), s.id) for s in secs[:limit]]
+        stripped = query.strip()
+        if len(stripped) <= 2 and " " not in stripped:
+            # One or two letters: headings that start with them, in book order.
+            docs = self._complete_titles(stripped, game, limit)
+            if docs:
+                return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs]
         docs = self._complete_names(query, game, limit)
         if not docs:
             letters = [c for c in query.casefold() if c.isalpha()]
@@ -626,6 +634,14 @@ class RuleIndex:
                 docs = self._complete_names(nz.switch_layout(query) or "", game, limit)
         # Nothing by name: offer nothing rather than a slow guess; /rule itself searches the text.
         return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs[:limit]]
+
+    def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:
+        starts = self.title_starts
+        want = nz.clean(prefix)
+        allowed = self._allowed(game)
+        out = [i for t, i in starts if t.startswith(want) and (allowed is None or i in allowed)]
+        out.sort(key=lambda i: (self.sections[i].level, i))
+        return out[:limit]
 
     def _complete_names(self, query: str, game: str | None, limit: int) -> list[int]:
         toks = nz.tokens(query)
