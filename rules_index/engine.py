@@ -1,22 +1,25 @@
 """The rule index: sections of the five books, their names and bodies, and the search cascade.
 
-Ranking, highest first (one combined score per section):
+Every query is normalised like the books (rules_index.normalize) and ranked, highest first,
+by one combined score per section:
 
 1. exact: the query's stems equal a title's (or a part of one: «Бласты», "Blast Markers"),
-   or do so with spaces removed («макро оружие» = «Макрооружие») → EXACT_TITLE + BODY_MAX,
-   so an exact title outranks everything that is not one; an exact alias → up to 96;
-2. name match: query words matched to title/alias words exactly, by prefix, or fuzzily
-   (rapidfuzz over the stemmed vocabulary, with a processor-free scorer on already
-   normalised stems and a length-aware cutoff), weighted by IDF, scored by how much of the
-   name and of the query is covered → up to 90;
-3. body: BM25 over the section's normalised text with the same expansions, mixed with
-   proximity (the query's words together in one paragraph) → up to BODY_MAX, added to a
-   name match. A section whose title contains the whole query scores ≥ 90 + its body, more
-   than any body-only match, so a body match never hides a title match.
+   or do so with spaces removed («макро оружие» = «Макрооружие») → EXACT_TITLE + BODY_MAX
+   plus the body score, so an exact title outranks everything that is not one (exact beats
+   fuzzy, and no body match can hide it); an exact alias → 100 × its weight (≤ 96);
+2. name match: each query word is expanded to vocabulary stems — itself, longer stems it
+   prefixes, a shorter stem it extends, a same-root stem, a compound split, the same
+   abbreviation in the other script («ап» = AP), and for unknown words typo candidates
+   (rapidfuzz Indel and Damerau–Levenshtein, with a processor, against stems and against the
+   books' whole words) — then titles and aliases are scored by IDF-weighted coverage of the
+   name and of the query → up to NAME_MAX;
+3. body: BM25 over the section's text with the same expansions, mixed with proximity (the
+   query's words together in one paragraph) → up to BODY_MAX, added to the name score.
+   Slang the books never use («кавер», «фнп») also searches with its section's title words.
 
-When the best result is weak and the query is in one script, it is retried with the keyboard
-layout switched («ckjdj» → «слово») and, for Latin, transliterated ("bronepoezd" →
-«бронепоезд»); the better run wins.
+Weak results are retried: the keyboard layout switched («ckjdj» → «слово»), Latin
+transliterated ("bronepoezd" → «бронепоезд»), English through the book's own glossary
+("jump pack" → «прыжковый ранец»); the better run wins.
 """
 from __future__ import annotations
 
@@ -295,9 +298,6 @@ class RuleIndex:
                 continue
             out.append(strip_markup(raw.replace("\t", " | ")) if raw.strip() else "")
         return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
-
-    def text(self, sec: Section) -> str:
-        return self.body(sec)
 
     def toc(self, game: str) -> list[Section]:
         return [self.sections[i] for i in self.by_game.get(game, [])]
