@@ -320,26 +320,12 @@ class StateCog(commands.Cog):
     @app_commands.describe(unit=_d("formation"), initiative=_d("initiative"), enemy_near=_d("enemy_near"),
                            leaders=_d("leaders"))
     async def blast_rally(self, interaction: discord.Interaction, unit: str, initiative: app_commands.Range[int, 1, 6],
-                          enemy_near: bool = False, leaders: app_commands.Range[int, 0, 20] = 0) -> None:
-        die = interaction.client.services.roller.die(6)
-        test: dict = {}
-
-        def build(state: UnitState, rules) -> list[StateChange]:
-            # L624: a D6 against the initiative, −2 if broken, −1 with an enemy within 30 cm.
-            modifier = (-2 if "broken" in state.statuses else 0) + (-1 if enemy_near else 0)
-            passed = die + modifier >= initiative
-            test.update(die=die, modifier=modifier, initiative=initiative, passed=passed)
-            return [StateChange(state.name, "rally", "set", 1 + leaders if passed else 0)]
-
-        def summary(state: UnitState) -> Msg:
-            return Msg.of("state.event.rally", unit=state.name,
-                          result=Msg.of("state.epic.passed" if test["passed"] else "state.epic.failed"))
-
-        def roll() -> list[Msg]:
-            return [Msg.of("state.epic.rally_roll", need=initiative, die=die, mod=f"{test['modifier']:+d}",
-                           total=die + test["modifier"], verdict=Msg.of("state.epic.passed" if test["passed"] else "state.epic.failed"))]
-        await self._blast(interaction, unit, build, summary, extra=roll, payload={"die": die, "initiative": initiative,
-                                                                                   "enemy_near": enemy_near, "leaders": leaders})
+                          enemy_near: bool = False, leaders: app_commands.Range[int, 0, 10] = 0) -> None:
+        # One rally, not two: the Epic rally procedure (games/epic/checks.rally, L622–628) behind
+        # /check epic rally, which reads the formation's markers and applies the result as one event.
+        from cogs.combat.epic import check_rally
+        await check_rally.callback(interaction, initiative=str(initiative), formation=unit, enemy_near=enemy_near,
+                                   leaders=leaders)
 
     async def _blast(self, interaction: discord.Interaction, unit: str, build, summary, extra=None,
                      payload: dict | None = None) -> None:

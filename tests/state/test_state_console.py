@@ -35,9 +35,10 @@ async def test_two_player_epic_game_end_to_end_and_across_restarts(console, conf
 
     # rally (seeded die) and undo it
     rally = text(await run("/blast rally formation:\"Tactical Detachment\" initiative:1", locale="en", user="alice"))
-    assert "Initiative test 1+" in rally
+    assert "Rally: Tactical Detachment" in rally and "against 1+" in rally
+    assert "The formation is no longer broken" in rally
     undo = text(await run("/undo", locale="en", user="alice"))
-    assert "Rally of" in undo
+    assert "Undid change" in undo and "Rally: Tactical Detachment" in undo
     assert "broken" in text(await run("/unit list", locale="en", user="alice"))
 
     exported = await run("/game export", locale="en", user="alice")
