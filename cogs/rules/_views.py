@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs._common import Paginator, trim
+from cogs._common import Paginator, fit_embed, trim
 from cogs._common.limits import LIMITS
 from cogs.rules._render import book_title, section_pages, toc_pages
 from i18n import tr
@@ -53,7 +53,7 @@ class RuleView(Paginator):
         rules, locale = self.rules, self.locale
         sec = rules.section(section_id)
         self.section_id = section_id
-        self.pages = section_pages(rules, sec, locale, note)
+        self.pages = [fit_embed(p) for p in section_pages(rules, sec, locale, note)]
         self.index = 0
         self._prev_id, self._next_id = rules.neighbours(section_id)
         self.prev_section.disabled = self._prev_id is None

@@ -148,3 +148,28 @@ def test_core_never_imports_discord():
     code = "import sys, rules_index; rules_index.load_index; print('discord' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def _walk_components(components):
+    for row in components:
+        for item in row.get("components", [row]):
+            yield item
+
+
+@pytest.mark.parametrize("line", [
+    "/rule query:warmaster:254", "/rule query:бласты", "/rule query:штурм", "/rules game:horus_heresy",
+    "/rule query:таблица повреждений техники game:horus_heresy", "/rule query:zzzzqqq",
+])
+async def test_replies_respect_discord_limits(console, line):
+    for reply in await console.run(line, locale="ru"):
+        for e in reply.embeds:
+            total = len(e.get("title", "")) + len(e.get("description", "")) + len((e.get("footer") or {}).get("text", ""))
+            total += sum(len(f["name"]) + len(f["value"]) for f in e.get("fields", []))
+            assert len(e.get("title", "")) <= 256 and len(e.get("description", "")) <= 4096 and total <= 6000
+        for item in _walk_components(reply.components):
+            if item.get("type") == 3:                       # select menu
+                assert 1 <= len(item["options"]) <= 25
+                for o in item["options"]:
+                    assert len(o["label"]) <= 100 and len(o.get("description") or "") <= 100 and len(o["value"]) <= 100
+            if item.get("type") == 2:
+                assert len(item.get("label") or "") <= 80
