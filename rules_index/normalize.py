@@ -199,6 +199,12 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
     "fnp" → «фнп»), for players who type an English abbreviation in Cyrillic or back."""
     if not token or len(token) > 4:
         return []
+    back: list[str] = []
+    cyr = token.translate(_LAT_TO_CYR)
+    if len(token) <= 2 and cyr != token and all("а" <= ch <= "я" for ch in cyr):
+        # «ВС» was folded to look-alike "bc"; players mean the letters W, S (Weapon Skill):
+        # transliterate the Cyrillic it came from as well.
+        back = script_twins(cyr, limit)
     table = _CYR_LAT_TWINS if "а" <= token[0] <= "я" else _LAT_CYR_TWINS
     variants = [""]
     for ch in token:
@@ -208,4 +214,4 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
         if len(options) > 1 and options == "дж":
             options = ["дж"]
         variants = [v + o for v in variants for o in options][:limit]
-    return variants
+    return list(dict.fromkeys(variants + back))

@@ -50,3 +50,15 @@ def test_transliteration():
     assert nz.transliterate("bronepoezd dvizhenie") == "бронепоезд движение"
     assert nz.transliterate("shturm") == "штурм"
     assert nz.transliterate("штурм") is None
+
+
+def test_abbreviations_across_scripts():
+    assert "ap" in nz.script_twins("ап")          # «АП2» typed for AP2
+    assert "фнп" in nz.script_twins("fnp")
+    assert "ws" in nz.script_twins("bc")          # «ВС» (folded to look-alike "bc") is WS
+    for token in ("s", "i", "e", "x", "ee", "я"):
+        assert isinstance(nz.script_twins(token), list)
+
+
+def test_rolling_words_are_one_concept():
+    assert nz.terms("кидать кубик") == nz.terms("бросок кубика") == nz.terms("roll dice")
