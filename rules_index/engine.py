@@ -23,6 +23,7 @@ transliterated ("bronepoezd" → «бронепоезд»), English through the 
 """
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 import re
@@ -212,8 +213,8 @@ class RuleIndex:
         self.surface_stem = {w: nz.stem(w) for w in surfaces if len(w) >= 4}
         self.surface_by_initial = _by_initial(sorted(self.surface_stem))
         self.names = [n for n in self.names if n.weight < 1.0 and len(n.terms) == 1]   # only synonyms need them
-        self.title_starts = [(nz.clean(title_variants(sec.title)[0]), i)
-                             for i, sec in enumerate(sections) if sec.kind != "table"]
+        self.title_starts = sorted((nz.clean(title_variants(sec.title)[0]), i)
+                                   for i, sec in enumerate(sections) if sec.kind != "table")
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
         self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
@@ -636,12 +637,17 @@ class RuleIndex:
         return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs[:limit]]
 
     def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:
-        starts = self.title_starts
+        starts = self.title_starts                      # sorted by folded title: a prefix is a range
         want = nz.clean(prefix)
         allowed = self._allowed(game)
-        out = [i for t, i in starts if t.startswith(want) and (allowed is None or i in allowed)]
-        out.sort(key=lambda i: (self.sections[i].level, i))
-        return out[:limit]
+        lo = bisect.bisect_left(starts, (want,))
+        out = []
+        for t, i in starts[lo:lo + 2000]:
+            if not t.startswith(want):
+                break
+            if allowed is None or i in allowed:
+                out.append(i)
+        return heapq.nsmallest(limit, out, key=lambda i: (self.sections[i].level, i))
 
     def _complete_names(self, query: str, game: str | None, limit: int) -> list[int]:
         toks = nz.tokens(query)
