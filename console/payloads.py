@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from console.capture import APPLICATION_ID, new_snowflake
+from console.parser import fold, names_of
 from console.parser import ATTACHMENT, BOOLEAN, INTEGER, NUMBER, SUB_COMMAND, SUB_COMMAND_GROUP, USER, ParsedCommand
 from i18n import UserError
 
@@ -55,10 +56,15 @@ def _convert(option: dict[str, Any], raw: str, resolved: dict[str, Any], attachm
     kind = option["type"]
     choices = option.get("choices") or []
     if choices:
-        from console.parser import fold, names_of
+        typed = fold(raw)
         for choice in choices:
-            if fold(raw) in names_of(choice) or fold(raw) == fold(str(choice["value"])):
+            if typed in names_of(choice) or typed == fold(str(choice["value"])):
                 return choice["value"]
+        # Discord shows choices as a list; in the console a unique start of a name will do
+        # ("Тренированные" for «Тренированные (Trained)»).
+        starting = [c for c in choices if any(name.startswith(typed) for name in names_of(c))] if typed else []
+        if len(starting) == 1:
+            return starting[0]["value"]
         listed = ", ".join(str(c["value"]) for c in choices)
         raise UserError("console.error.bad_choice", example="console.example.help", option=option["name"],
                         value=raw, choices=listed)

@@ -17,8 +17,8 @@ async def test_help_lists_commands_in_both_languages(console):
     ru = (await console.run("/help", locale="ru"))[0]
     en = (await console.run("/помощь", locale="en"))[0]
     assert ru.ephemeral and en.ephemeral
-    assert "Команды бота-судьи" in ru.text and "/помощь" in ru.text
-    assert "Referee bot commands" in en.text and "/help" in en.text
+    assert "Помощь бота-судьи" in ru.text and "/бросок" in ru.text
+    assert "Referee bot help" in en.text and "/roll" in en.text
 
 
 async def test_unknown_command_is_a_short_ephemeral_error(console):
@@ -52,7 +52,7 @@ def test_console_dash_c_prints_replies_and_exits(tmp_path):
     done = subprocess.run([sys.executable, "bot.py", "--console", "--locale", "en", "-c", "/help", "-c", "/nope"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "Referee bot commands" in done.stdout
+    assert "Referee bot help" in done.stdout
     assert "No such command: /nope." in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
 
@@ -65,4 +65,4 @@ def test_no_token_starts_the_console_and_says_so(tmp_path):
     assert done.returncode == 0, done.stderr
     first = done.stdout.splitlines()[0]
     assert "No Discord token set (DISCORD_TOKEN)" in first
-    assert "Referee bot commands" in done.stdout
+    assert "Referee bot help" in done.stdout
