@@ -41,7 +41,7 @@ class RefereeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
-        if self.services.state is None and hasattr(db, "open_store"):
+        if self.services.state is None:
             self.services.state = await db.open_store(self.services.config.database_url)
         for name in extension_names():
             await self.load_extension(name)
