@@ -33,3 +33,15 @@ def test_messages_render_later_in_the_chosen_language():
     error = UserError("common.cooldown", seconds=3)
     assert error.render("en") == "Too fast. Try again in 3 s."
     assert tr("no.such.key", "ru") == "no.such.key"
+
+
+def test_russian_text_names_commands_as_russian_clients_see_them():
+    """A Russian user's Discord shows /бросок, not /roll: Russian text must use those names."""
+    import re
+    english_to_russian = {}
+    for key, entry in i18n.catalog().items():
+        if re.search(r"\.(cmd|group)\.[\w.\-]+\.name$", key) and entry["en"] != entry["ru"]:
+            english_to_russian[entry["en"]] = entry["ru"]
+    wrong = [(key, m.group(0)) for key, entry in i18n.catalog().items()
+             for m in re.finditer(r"/([a-z][a-z\-]*)\b", entry["ru"]) if m.group(1) in english_to_russian]
+    assert not wrong, wrong
