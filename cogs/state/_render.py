@@ -26,7 +26,8 @@ def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = 
     rules = rules_for(game.system)
     state = _state(unit)
     parts = [m.render(locale) for m in rules.describe(state, settings_for(game.system, game.settings))]
-    statuses = [m.render(locale) for m in rules.status_titles(state)]
+    # A status the description already says (a destroyed unit is described as "destroyed") isn't repeated.
+    statuses = [text for text in (m.render(locale) for m in rules.status_titles(state)) if text not in parts]
     kind = rules.unit_types.get(unit.type)
     head = f"**{discord.utils.escape_markdown(unit.name)}**"
     if kind is not None and unit.type != rules.default_type:
