@@ -70,7 +70,8 @@ def _controls_text(reply: "Reply") -> list[str]:
                 lines.append(f"☰ {item.get('placeholder') or ''}".rstrip())
                 for option in item.get("options", []):
                     description = f" — {option['description']}" if option.get("description") else ""
-                    lines.append(f"  [{number}] {option.get('label', '')}{description}")
+                    chosen = " ✓" if option.get("default") else ""
+                    lines.append(f"  [{number}] {option.get('label', '')}{chosen}{description}")
                     number += 1
         if parts:
             lines.append("  ".join(parts))
