@@ -16,6 +16,11 @@ class Roller:
     def seeded(cls, seed: int) -> "Roller":
         return cls(random.Random(seed))
 
+    @classmethod
+    def scripted(cls, faces) -> "Roller":
+        """Dice that come up as listed, in order: the books' worked examples name their dice."""
+        return cls(_ScriptedRandom(faces))
+
     def die(self, sides: int = 6) -> int:
         """One die: 1..sides."""
         return self.rng.randint(1, sides)
@@ -26,3 +31,17 @@ class Roller:
     def d3(self) -> int:
         """D3 as the books define it: a D6 halved, rounding up (1-2→1, 3-4→2, 5-6→3)."""
         return (self.die(6) + 1) // 2
+
+
+class _ScriptedRandom(random.Random):
+    def __init__(self, faces) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if not self.faces:
+            raise RuntimeError("the scripted dice ran out")
+        face = self.faces.pop(0)
+        if not a <= face <= b:
+            raise ValueError(f"scripted face {face} can't come up on a roll of {a}..{b}")
+        return face

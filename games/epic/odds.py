@@ -7,6 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 from math import comb
 
+from games._exact import convolve
 from games.epic import house_rules as H
 from games.epic.assault import MAX_ROUNDS, AssaultSide, _validate
 from games.epic.rolls import SaveProfile, hit_probability, need_after, save_fail_probability
@@ -155,14 +156,6 @@ def _hits_dist(n: int, value: int | None) -> list[Fraction]:
     return binomial(n, Fraction(num, den))
 
 
-def _convolve(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
 
 def _unsaved(hits: list[Fraction], saves: SaveProfile) -> list[Fraction]:
     fn, fd = save_fail_probability(saves)
@@ -195,10 +188,10 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
         return _Fighting(f.side, f.contact, f.ff, f.lost, f.kills)
 
     def attack_dist(f: _Fighting, enemy: AssaultSide) -> list[Fraction]:
-        hits = _convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
+        hits = convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
                          _hits_dist(f.ff, f.side.ff))
         for count, value in f.side.support:
-            hits = _convolve(hits, _hits_dist(count, value))
+            hits = convolve(hits, _hits_dist(count, value))
         return _unsaved(hits, enemy.saves)
 
     totals = {"attacker": Fraction(0), "defender": Fraction(0), "tie": Fraction(0)}

@@ -2,7 +2,6 @@
 shooting, pins, bombardment, assault and exact odds."""
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -26,21 +25,9 @@ def line(n: int) -> str:
     return LINES[n - 1]
 
 
-class Scripted(random.Random):
-    """Dice in the order given: the book's worked examples name the dice, not a seed."""
-
-    def __init__(self, values):
-        super().__init__(0)
-        self.values = list(values)
-
-    def randint(self, a, b):
-        value = self.values.pop(0)
-        assert a <= value <= b
-        return value
-
-
 def dice(*values) -> Roller:
-    return Roller(Scripted(values))
+    """Dice in the order given: the book's worked examples name the dice, not a seed."""
+    return Roller.scripted(values)
 
 
 def mod(value=1):

@@ -12,17 +12,6 @@ def roll(expr, game=None, seed=1, **kw):
     return dice.roll(expr, game=game, roller=Roller.seeded(seed), **kw)
 
 
-class ScriptedRoller(Roller):
-    """Faces in a fixed order, so a test knows every die (a Roller, not a mock of the engine)."""
-
-    def __init__(self, faces):
-        super().__init__()
-        self.faces = list(faces)
-
-    def die(self, sides=6):
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides
-        return face
 
 
 @pytest.mark.parametrize("expr", ["10к6 4+", "10к6 на 4+", "10d6>=4", "10D6 4+", "10Д6 4+", "10д6 4+",
@@ -37,7 +26,7 @@ def test_success_counting_spellings_agree(expr):
 
 
 def test_successes_counted_per_die_with_scripted_faces():
-    r = dice.roll("5d6 4+", roller=ScriptedRoller([1, 4, 6, 3, 5]))
+    r = dice.roll("5d6 4+", roller=Roller.scripted([1, 4, 6, 3, 5]))
     assert [d.value for d in r.dice] == [1, 4, 6, 3, 5]
     assert [d.success for d in r.dice] == [0, 1, 1, 0, 1]
     assert r.successes == 3
@@ -51,7 +40,7 @@ def test_successes_counted_per_die_with_scripted_faces():
                                   "5D6 4+ RR1", "5д6 на 4+ перебросить единицы", "5к6 4+ переброс всех единиц",
                                   "5d6 4+ reroll all 1s", "5к6 4+ переброс единичек", "5d6 rr1 4+"])
 def test_reroll_ones_once(expr):
-    r = dice.roll(expr, roller=ScriptedRoller([1, 1, 4, 1, 3, 2, 6]))
+    r = dice.roll(expr, roller=Roller.scripted([1, 1, 4, 1, 3, 2, 6]))
     # each die is rolled in turn; the two 1s are rerolled once: to 1 (stays) and to 3
     assert [d.history for d in r.dice] == [[1, 1], [4], [1, 3], [2], [6]]
     assert [d.rerolled for d in r.dice] == [True, False, True, False, False]
@@ -60,38 +49,38 @@ def test_reroll_ones_once(expr):
 
 
 def test_reroll_fails_and_successes():
-    r = dice.roll("3d6 4+ reroll fails", roller=ScriptedRoller([2, 6, 5, 3, 1]))
+    r = dice.roll("3d6 4+ reroll fails", roller=Roller.scripted([2, 6, 5, 3, 1]))
     assert [d.value for d in r.dice] == [6, 5, 1]
     assert r.successes == 2
-    r = dice.roll("3к6 4+ переброс провалов", roller=ScriptedRoller([2, 6, 5, 3, 1]))
+    r = dice.roll("3к6 4+ переброс провалов", roller=Roller.scripted([2, 6, 5, 3, 1]))
     assert r.successes == 2
-    r = dice.roll("2d6 4+ reroll successes", roller=ScriptedRoller([5, 3, 2]))
+    r = dice.roll("2d6 4+ reroll successes", roller=Roller.scripted([5, 3, 2]))
     assert [d.value for d in r.dice] == [3, 2]
     assert r.successes == 0
 
 
 def test_sixes_double_and_explode():
-    r = dice.roll("3d6 4+ 6s double", roller=ScriptedRoller([6, 4, 1]))
+    r = dice.roll("3d6 4+ 6s double", roller=Roller.scripted([6, 4, 1]))
     assert [d.success for d in r.dice] == [2, 1, 0]
     assert r.successes == 3
-    r = dice.roll("3к6 4+ шестерки двойные", roller=ScriptedRoller([6, 4, 1]))
+    r = dice.roll("3к6 4+ шестерки двойные", roller=Roller.scripted([6, 4, 1]))
     assert r.successes == 3
-    r = dice.roll("2d6 4+ 6s explode", roller=ScriptedRoller([6, 6, 2, 3]))
+    r = dice.roll("2d6 4+ 6s explode", roller=Roller.scripted([6, 6, 2, 3]))
     assert [(d.value, d.exploded, d.extra) for d in r.dice] == [(6, True, False), (6, True, True), (2, False, True), (3, False, False)]
     assert r.successes == 2
 
 
 def test_roll_under_test_is_a_sum():
-    r = dice.roll("2d6 <= 8", roller=ScriptedRoller([3, 4]))
+    r = dice.roll("2d6 <= 8", roller=Roller.scripted([3, 4]))
     assert r.mode == "test" and r.total == 7 and r.passed is True
     assert r.probability == Fraction(26, 36)
     assert r.probability_kind == dice.PASS
-    r = dice.roll("2d6 ≤ 8", roller=ScriptedRoller([5, 4]))
+    r = dice.roll("2d6 ≤ 8", roller=Roller.scripted([5, 4]))
     assert r.passed is False and r.total == 9
 
 
 def test_sum_against_target():
-    r = dice.roll("2d6+3 >= 10", roller=ScriptedRoller([3, 4]))
+    r = dice.roll("2d6+3 >= 10", roller=Roller.scripted([3, 4]))
     assert r.mode == "test" and r.total == 10 and r.passed
     assert r.probability == Fraction(21, 36)
     assert r.expected == 10
@@ -102,59 +91,59 @@ def test_sum_against_target():
 
 
 def test_highest_and_lowest_of_2d6():
-    r = dice.roll("2d6 highest", roller=ScriptedRoller([2, 5]))
+    r = dice.roll("2d6 highest", roller=Roller.scripted([2, 5]))
     assert r.total == 5 and [d.dropped for d in r.dice] == [True, False]
     assert r.probability == Fraction(1) - Fraction(4, 6) ** 2   # max ≥ 5
-    r = dice.roll("2к6 наименьший", roller=ScriptedRoller([2, 5]))
+    r = dice.roll("2к6 наименьший", roller=Roller.scripted([2, 5]))
     assert r.total == 2
-    r = dice.roll("2d6kl1", roller=ScriptedRoller([2, 5]))
+    r = dice.roll("2d6kl1", roller=Roller.scripted([2, 5]))
     assert r.total == 2
 
 
 def test_keep_drop_reroll_until_min_max_explode():
-    r = dice.roll("4d6kh3", roller=ScriptedRoller([1, 5, 3, 6]))
+    r = dice.roll("4d6kh3", roller=Roller.scripted([1, 5, 3, 6]))
     assert r.total == 14 and [d.dropped for d in r.dice] == [True, False, False, False]
-    r = dice.roll("4d6p1", roller=ScriptedRoller([1, 5, 1, 6]))
+    r = dice.roll("4d6p1", roller=Roller.scripted([1, 5, 1, 6]))
     assert r.total == 11
-    r = dice.roll("2d6rr1", roller=ScriptedRoller([1, 1, 4, 2]))
+    r = dice.roll("2d6rr1", roller=Roller.scripted([1, 1, 4, 2]))
     assert [d.rolls for d in r.dice] == [[1, 1, 4], [2]]
-    r = dice.roll("2d6ro1", roller=ScriptedRoller([1, 1, 2]))
+    r = dice.roll("2d6ro1", roller=Roller.scripted([1, 1, 2]))
     assert [d.rolls for d in r.dice] == [[1, 1], [2]]
-    r = dice.roll("3d6mi3", roller=ScriptedRoller([1, 5, 2]))
+    r = dice.roll("3d6mi3", roller=Roller.scripted([1, 5, 2]))
     assert [d.value for d in r.dice] == [3, 5, 3] and r.dice[0].forced
-    r = dice.roll("2d6ma4", roller=ScriptedRoller([6, 2]))
+    r = dice.roll("2d6ma4", roller=Roller.scripted([6, 2]))
     assert r.total == 6
-    r = dice.roll("1d6e6", roller=ScriptedRoller([6, 6, 3]))
+    r = dice.roll("1d6e6", roller=Roller.scripted([6, 6, 3]))
     assert r.total == 15 and len(r.dice) == 3
 
 
 def test_d3_d66_percent():
     r = roll("D3")
     assert 1 <= r.total <= 3 and r.expected == 2
-    r = dice.roll("D66", roller=ScriptedRoller([3, 5]))
+    r = dice.roll("D66", roller=Roller.scripted([3, 5]))
     assert r.total == 35 and r.expected == Fraction(77, 2)
     assert r.probability == Fraction(6 * 3 + 2, 36)  # tens 3 with units ≥ 5, or tens 4–6
-    r = dice.roll("d%", roller=ScriptedRoller([42]))
+    r = dice.roll("d%", roller=Roller.scripted([42]))
     assert r.total == 42 and r.expected == Fraction(101, 2)
 
 
 def test_arithmetic_and_lookalikes():
-    assert dice.roll("2х3", roller=ScriptedRoller([])).total if False else True
-    r = dice.roll("2*d6+1", roller=ScriptedRoller([4]))
+    assert dice.roll("2х3", roller=Roller.scripted([])).total if False else True
+    r = dice.roll("2*d6+1", roller=Roller.scripted([4]))
     assert r.total == 9
-    r = dice.roll("2xd6", roller=ScriptedRoller([4]))
+    r = dice.roll("2xd6", roller=Roller.scripted([4]))
     assert r.total == 8
-    r = dice.roll("2 х д6", roller=ScriptedRoller([4]))   # Cyrillic х and д
+    r = dice.roll("2 х д6", roller=Roller.scripted([4]))   # Cyrillic х and д
     assert r.total == 8
-    r = dice.roll("d6−1", roller=ScriptedRoller([4]))      # a typographic minus
+    r = dice.roll("d6−1", roller=Roller.scripted([4]))      # a typographic minus
     assert r.total == 3
-    r = dice.roll("d6/2", roller=ScriptedRoller([3]))
+    r = dice.roll("d6/2", roller=Roller.scripted([3]))
     assert r.total == 1.5
 
 
 def test_epic_seven_plus_chain():
     # 7+: a 6, then 4+ (epic.md L391)
-    r = dice.roll("3d6 7+", game="epic", roller=ScriptedRoller([6, 4, 6, 3, 5]))
+    r = dice.roll("3d6 7+", game="epic", roller=Roller.scripted([6, 4, 6, 3, 5]))
     assert [(d.value, d.chain, d.success) for d in r.dice] == [(6, [4], 1), (6, [3], 0), (5, [], 0)]
     assert r.successes == 1
     assert r.target == "7+ (6, 4+)"
@@ -185,7 +174,7 @@ def test_flames_of_war_chain_floor_and_impossible():
     r = roll("12d6 9+", game="fow")
     assert r.successes == 0 and r.probability == 1 and r.expected == 0
     assert any(m.key == "dice.note.impossible.flames_of_war" for m in r.notes)
-    r = dice.roll("3d6 1+", game="flames_of_war", roller=ScriptedRoller([1, 2, 6]))
+    r = dice.roll("3d6 1+", game="flames_of_war", roller=Roller.scripted([1, 2, 6]))
     assert r.successes == 2
     assert any(m.key == "dice.note.floor.flames_of_war" for m in r.notes)
 

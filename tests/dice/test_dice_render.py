@@ -8,17 +8,8 @@ from dice import Roller
 from dice.render import percent, probability_text, render, render_text
 
 
-class ScriptedRoller(Roller):
-    def __init__(self, faces):
-        super().__init__()
-        self.faces = list(faces)
-
-    def die(self, sides=6):
-        return self.faces.pop(0)
-
-
 def scripted(expr, faces, game=None):
-    return dice.roll(expr, game=game, roller=ScriptedRoller(faces))
+    return dice.roll(expr, game=game, roller=Roller.scripted(faces))
 
 
 @pytest.mark.parametrize("n,ru,en", [(1, "1** успех из", "1** success from"), (2, "2** успеха из", "2** successes from"),
