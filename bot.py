@@ -35,6 +35,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def setup_logging(level: str, quiet_discord: bool) -> None:
     logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)  # one line per plugin at every start
     if quiet_discord:  # the console has no gateway; discord.py's own INFO lines are noise there
         for noisy in ("discord", "alembic"):
             logging.getLogger(noisy).setLevel(logging.WARNING)
@@ -60,6 +61,27 @@ async def run_discord(config: Config, sync: str | None) -> int:
     return 0
 
 
+def connect(config: Config, sync: str | None) -> int:
+    """Run against Discord; the usual ways that fails get one clear line, not a traceback."""
+    import aiohttp
+    import discord
+
+    try:
+        return asyncio.run(run_discord(config, sync))
+    except discord.LoginFailure:
+        print(f"Discord rejected the token in ${config.token_env}. Copy it again from the Developer Portal "
+              "(Bot → Reset Token).", file=sys.stderr)
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused an intent this bot asked for; it needs no privileged intents — "
+              "check the application's settings.", file=sys.stderr)
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"Could not reach Discord: {exc}. Check the network, or use the bot offline: "
+              "python bot.py --console", file=sys.stderr)
+    except KeyboardInterrupt:
+        return 0
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -74,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         if not config.token:
             print(f"--sync needs the bot token in ${config.token_env}.", file=sys.stderr)
             return 2
-        return asyncio.run(run_discord(config, args.sync))
+        return connect(config, args.sync)
     if not use_console:
-        return asyncio.run(run_discord(config, None))
+        return connect(config, None)
     locale = args.locale or config.default_language
     if not config.token and not args.console and not args.command:
         print(tr("console.no_token", locale, env=config.token_env))
