@@ -39,9 +39,11 @@ from rules_index.outline import Section, strip_markup
 
 EXACT_TITLE = 100.0
 ALIAS_WEIGHT = 0.96
+STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larger section
 NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_NAME = 1.0
+BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
 MAX_QUERY_TERMS = 12
@@ -418,6 +420,45 @@ class RuleIndex:
         have = {v for v, _ in exp}
         return exp + tuple((w, extra[w]) for w in sorted(extra) if w not in have)
 
+    def _known(self, term: str) -> bool:
+        return term in self.name_postings or term in self.body_terms
+
+    def compound_words(self, words: list[str], query: str) -> list[str]:
+        """One spelling for a compound however it is typed: joined («спасбросок»), hyphenated
+        («спас-бросок», "twin-linked") or apart («спас бросок», "twin linked").
+
+        Hyphenated words are joined by normalisation, as in the books; two words typed apart
+        are joined too when the books know them as one word, and a hyphenated word the books
+        never join is split into its parts when the books know those."""
+        if any(ch in query for ch in "-‐‑‒–"):
+            split: list[str] = []
+            for w in words:
+                if not self._known(nz.stem(w)):
+                    for chunk in re.findall(r"[^\W\d_]+(?:[-‐‑‒–][^\W\d_]+)+", nz.clean_keep_hyphens(query)):
+                        if chunk.replace("-", "").replace("‐", "").replace("‑", "").replace("‒", "").replace("–", "") == w:
+                            parts = [p for p in nz.tokens(re.sub(r"[-‐‑‒–]", " ", chunk)) if p not in nz.STOPWORDS]
+                            if len(parts) > 1 and all(self._known(nz.stem(p)) for p in parts):
+                                split.extend(parts)
+                                break
+                    else:
+                        split.append(w)
+                    continue
+                split.append(w)
+            words = split
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            a = words[i]
+            if i + 1 < len(words) and a.isalpha() and words[i + 1].isalpha() and len(a) >= 2:
+                joined = a + words[i + 1]
+                if self._known(nz.stem(joined)):
+                    out.append(joined)
+                    i += 2
+                    continue
+            out.append(a)
+            i += 1
+        return out
+
     # -- search --------------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         """Ranked sections for what a player typed; [] for empty/unusable input, never raises."""
@@ -449,13 +490,15 @@ class RuleIndex:
 
     def _search_once(self, query: str, game: str | None, limit: int, via: str) -> list[Hit]:
         raw_tokens = nz.tokens(query)
-        words = [t for t in raw_tokens if t not in nz.STOPWORDS][:MAX_QUERY_TERMS] or raw_tokens[:MAX_QUERY_TERMS]
+        words = self.compound_words([t for t in raw_tokens if t not in nz.STOPWORDS], query)[:MAX_QUERY_TERMS] \
+            or raw_tokens[:MAX_QUERY_TERMS]
         q_terms = [nz.stem(t) for t in words]
         if not q_terms:
             return []
         allowed = self._allowed(game)
         scores: dict[int, float] = defaultdict(float)
         name_best: dict[int, float] = {}
+        exact_docs: set[int] = set()          # named exactly: the body only breaks ties
 
         # 1. exact title / alias (whole query, or query with spaces removed)
         keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
@@ -465,9 +508,18 @@ class RuleIndex:
                     if allowed is not None and doc not in allowed:
                         continue
                     # An exact title outranks anything that is not one, whatever the bodies say.
-                    s = EXACT_TITLE + BODY_MAX if weight >= 1.0 else EXACT_TITLE * weight
+                    # An exact alias (a name players use) outranks a section that only mentions
+                    # the words in its body, and ranks below an exact title; a weak alias (a hint
+                    # that the words live in a larger section) gets no such lift.
+                    if weight >= 1.0:
+                        s = EXACT_TITLE + BODY_MAX
+                    elif weight >= STRONG_ALIAS:
+                        s = (EXACT_TITLE + 0.5 * BODY_MAX) * weight
+                    else:
+                        s = EXACT_TITLE * weight
                     if s > name_best.get(doc, 0):
                         name_best[doc] = s
+                        exact_docs.add(doc)
 
         # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
         expansions = [self.with_synonyms(self.expand(t, w), t, game) for t, w in zip(q_terms, words)]
@@ -578,7 +630,8 @@ class RuleIndex:
             self.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
         for doc, s in name_best.items():
             body_only = scores.get(doc, 0.0)
-            scores[doc] = max(body_only, s + BODY_WEIGHT_WITH_NAME * body_only)
+            w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else BODY_WEIGHT_WITH_NAME
+            scores[doc] = max(body_only, s + w * body_only)
 
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table

@@ -63,7 +63,9 @@ vs versus if can i my you your or not near
 """.split())
 
 _TOKEN_RE = re.compile(r"\d+\+|\d*[dдк]\d+\b|[^\W\d_]+|\d+", re.UNICODE)
-_HYPHEN_RE = re.compile(r"(?<=[^\W\d_])\s*[-‐‑‒–]\s*(?=[^\W\d_])")
+# A hyphen joins the letters it touches («спас-бросок», «спас- бросок» broken at a line end);
+# a dash with a space before it is punctuation («техника – это», "CH - Characters") and joins nothing.
+_HYPHEN_RE = re.compile(r"(?<=[^\W\d_])[-‐‑‒–]\s?(?=[^\W\d_])")
 _QUOTES = str.maketrans({"″": '"', "”": '"', "“": '"', "’": "'", "«": '"', "»": '"', "\u00a0": " "})
 
 
@@ -81,6 +83,11 @@ def _fold_lookalikes(token: str) -> str:
         # Two-letter abbreviations the books write in either script: «ТК», «АР», «АТ», «СС».
         return token.translate(_CYR_TO_LAT)
     return token
+
+
+def clean_keep_hyphens(text: str) -> str:
+    """`clean` without the hyphen joining: to see which words a player hyphenated."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold().replace("ё", "е")
 
 
 def clean(text: str) -> str:
