@@ -94,6 +94,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
     terms = _section_terms(game, sections, lines)
     title_terms = {s.id: set(nz.terms(s.title)) for s in sections}
     starts = {s.line_start for s in sections if s.kind != "table"}
+    tables = {s.id for s in sections if s.kind == "table"}
 
     def put(sid: str, name: str, w: float) -> None:
         d = out.setdefault(sid, {})
@@ -119,8 +120,16 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
                 continue
             ev = [c for c in cands if nt <= terms[c] or nz.compact(name) in terms[c]]
             if ev:
+                # A row line inside a section is a mention; when a heading elsewhere names the
+                # thing («15. МАГИЧЕСКИЕ ЗАКЛИНАНИЯ» for "Заклинание"), the mention is only a hint,
+                # so the section that names it outranks the ones that merely mention it.
+                named_elsewhere = any(nt <= t for sid, t in title_terms.items()
+                                      if sid not in cand_w and sid not in tables)
                 for c in ev:
-                    put(c, name, cand_w[c])
+                    w = cand_w[c]
+                    if w < 1.0 and named_elsewhere and not nt <= title_terms[c]:
+                        w *= 0.5
+                    put(c, name, w)
             elif any(nt <= t for sid, t in title_terms.items() if sid not in cand_w):
                 continue                      # the book names this rule elsewhere
             elif len(cands) == 1 and cand_w[cands[0]] == 1.0:

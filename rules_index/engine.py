@@ -55,6 +55,11 @@ SIM_N_POW = 1.0
 LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
+TITLE_TF = 0
+CHAPTER_MAX_LINES = 200
+SHORTER_STEM_SIM = 0.8
+BODY_COV_POW = 1.0
+Q_WEIGHT_MODE = "name"
 
 
 @dataclass(frozen=True)
@@ -158,11 +163,25 @@ class RuleIndex:
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
             body_text = self.body(sec)          # the heading line only when it carries text
             text_lines = [l for l in body_text.split("\n") if l.strip()]
+            if not text_lines and sec.children:
+                # A chapter heading with no text of its own («15. МАГИЧЕСКИЕ ЗАКЛИНАНИЯ») stands for
+                # its sections: when they fit in one answer, their text is its text, so a query
+                # on the chapter's topic finds the chapter rather than one of its special cases.
+                end = self._subtree_end(sec)
+                if end - sec.line_start + 1 <= CHAPTER_MAX_LINES:
+                    whole = Section(sec.id, sec.game, sec.title, sec.level, sec.line_start, end, sec.parent, sec.path)
+                    text_lines = [l for l in self.body(whole).split("\n") if l.strip()]
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))
             per_line = [nz.line_terms(l) for l in text_lines]
-            body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
-            self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
+            # The title is the section's most telling field (BM25F): its words count TITLE_TF
+            # times in the body and form a paragraph of their own for proximity, so a rare query
+            # word naming the section («прыжковая» → «Прыжковые ранцы») outweighs a common one
+            # mentioned beside it elsewhere.
+            own = nz.line_terms(variants[0]) if variants else ()
+            body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)] \
+                + [t for t in own for _ in range(TITLE_TF)]
+            self.doc_lines.append(tuple(" ".join(lt) for lt in per_line) + ((" ".join(own),) if own and TITLE_TF else ()))
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -235,6 +254,14 @@ class RuleIndex:
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
     # -- building ------------------------------------------------------------------------------
+    def _subtree_end(self, sec: Section) -> int:
+        end = sec.line_end
+        for c in sec.children:
+            i = self.by_id.get(c)
+            if i is not None:
+                end = max(end, self._subtree_end(self.sections[i]))
+        return end
+
     def _add_name(self, doc: int, text: str, weight: float) -> None:
         terms = tuple(nz.terms(text)) or tuple(nz.terms(text, keep_stopwords=True))
         if not terms:
@@ -350,6 +377,14 @@ class RuleIndex:
                 if pre in self.name_postings or pre in self.body_terms:
                     out.setdefault(pre, 0.5 + 0.4 * k / len(term))     # «чарджер» → «чардж»
                     break
+            if known and len(term) >= 5 and term.isalpha():
+                # The same word with a suffix the stemmer kept: «окопаться» → «окопа» ~ «окоп»,
+                # «танковый» → «танков» ~ «танк», «взрывается» → «взрыва» ~ «взрыв».
+                for k in (len(term) - 1, len(term) - 2):
+                    pre = term[:k]
+                    if k >= 4 and (pre in self.name_postings or pre in self.body_terms):
+                        out.setdefault(pre, SHORTER_STEM_SIM)
+                        break
             if len(term) >= 6:                          # same root, other suffix («воздух»/«воздушный»)
                 pre = term[:max(5, len(term) - 3)]
                 for vocab in (self.name_vocab, self.body_vocab):
@@ -419,6 +454,17 @@ class RuleIndex:
             return exp
         have = {v for v, _ in exp}
         return exp + tuple((w, extra[w]) for w in sorted(extra) if w not in have)
+
+    def _word_weight(self, term: str) -> float:
+        """How much a query word says: its rarity among names, or in the books' text."""
+        if Q_WEIGHT_MODE == "name":
+            return self.name_idf.get(term, 0) or self.body_idf.get(term, 1.0)
+        if Q_WEIGHT_MODE == "body":
+            return self.body_idf.get(term) or self.name_idf.get(term, 2.0)
+        n, b = self.name_idf.get(term), self.body_idf.get(term)
+        if n and b:
+            return math.sqrt(n * b)
+        return n or b or 2.0
 
     def _known(self, term: str) -> bool:
         return term in self.name_postings or term in self.body_terms
@@ -532,7 +578,7 @@ class RuleIndex:
         q_weights = []                       # a query word weighs what its best match is worth
         for t, exp in zip(q_terms, expansions):
             top_sim = exp[0][1] if exp else 0.0
-            w = max((self.name_idf.get(v, 0) or self.body_idf.get(v, 1.0) for v, sim in exp if sim >= top_sim), default=2.0)
+            w = max((self._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
             q_weights.append(max(w, 0.5))
         q_total = sum(q_weights)
         per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
@@ -621,7 +667,7 @@ class RuleIndex:
                                     got[qi] = sim
                         best_line = max(best_line, sum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
                     cov = body_cov[doc] / q_total
-                    scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
+                    scores[doc] = BODY_MAX * cov ** BODY_COV_POW * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
             else:
                 for doc, val in body.items():
                     scores[doc] = BODY_MAX * (val / top_body) * body_cov[doc] / q_total
