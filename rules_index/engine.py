@@ -56,7 +56,13 @@ LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
 TITLE_TF = 0
+GLOSSARY_TITLE_WEIGHT = 0.9      # a glossary entry's heading: a definition, named less surely than a rule
+GLOSSARY_PENALTY = 2.0
+GLOSSARY_HANDOVER_MAX = 1
+_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари|what is|what's|meaning|defin|glossary")
+_GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 CHAPTER_MAX_LINES = 200
+CHAPTER_BODY_ONLY = 0.5
 SHORTER_STEM_SIM = 0.8
 BODY_COV_POW = 1.0
 Q_WEIGHT_MODE = "name"
@@ -149,6 +155,13 @@ class RuleIndex:
         self.by_game: dict[str, list[int]] = defaultdict(list)
         doc_tf: list[dict[str, int]] = []
         surfaces: set[str] = set()
+        self.chapters: set[int] = set()          # headings searched with their sections' text
+        # Glossary entries define a term; the rule section for it is the better answer. Their
+        # titles name them less surely than a rule's heading, and hand their names to the rule
+        # section whose heading carries the same term («BLUNDER» → «11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»).
+        self.glossary_docs = frozenset(i for i, s in enumerate(sections)
+                                       if s.kind != "table" and any(_GLOSSARY_RE.search(p) for p in s.path))
+        handover = self._glossary_handover(sections)
         for i, sec in enumerate(sections):
             self.by_game[sec.game].append(i)
             variants = title_variants(sec.title)
@@ -157,7 +170,9 @@ class RuleIndex:
                 if parent is not None:
                     variants.append("таблица " + title_variants(parent.title)[0])
             for v in variants:
-                self._add_name(i, v, 1.0)
+                self._add_name(i, v, GLOSSARY_TITLE_WEIGHT if i in self.glossary_docs else 1.0)
+            for v in handover.get(i, ()):
+                self._add_name(i, v, ALIAS_WEIGHT)
             for a, w in aliases.get(sec.id, []):
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
@@ -171,6 +186,7 @@ class RuleIndex:
                 if end - sec.line_start + 1 <= CHAPTER_MAX_LINES:
                     whole = Section(sec.id, sec.game, sec.title, sec.level, sec.line_start, end, sec.parent, sec.path)
                     text_lines = [l for l in self.body(whole).split("\n") if l.strip()]
+                    self.chapters.add(i)
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))
             per_line = [nz.line_terms(l) for l in text_lines]
@@ -240,6 +256,7 @@ class RuleIndex:
         # navigation-only chapter headings), and tables unless the query asks for a table.
         self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
                             + (2.0 if getattr(s, "demoted", False) else 0.0) for i, s in enumerate(sections)]
+        self.doc_penalty = [p + (GLOSSARY_PENALTY if i in self.glossary_docs else 0.0) for i, p in enumerate(self.doc_penalty)]
         self.doc_penalty_no_table = [p + (3.0 if s.kind == "table" else 0.0) for p, s in zip(self.doc_penalty, sections)]
         # The books' glossaries, English stems → (game, Russian term): an English query with no
         # good match is searched again in the book's own Russian words.
@@ -254,6 +271,28 @@ class RuleIndex:
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
     # -- building ------------------------------------------------------------------------------
+    def _glossary_handover(self, sections: list[Section]) -> dict[int, list[str]]:
+        """Glossary entry names → the one or two rule sections whose heading contains them."""
+        if not self.glossary_docs:
+            return {}
+        heads: dict[str, list[tuple[int, frozenset[str]]]] = defaultdict(list)
+        for i, s in enumerate(sections):
+            if s.kind != "table" and i not in self.glossary_docs:
+                for v in title_variants(s.title):
+                    heads[s.game].append((i, frozenset(nz.terms(v))))
+        out: dict[int, list[str]] = defaultdict(list)
+        for g in self.glossary_docs:
+            sec = sections[g]
+            for v in title_variants(sec.title)[1:] or title_variants(sec.title):
+                want = set(nz.terms(v))
+                if not want:
+                    continue
+                found = sorted({i for i, t in heads[sec.game] if want <= t})
+                if 0 < len(found) <= GLOSSARY_HANDOVER_MAX:
+                    for i in found:
+                        out[i].append(v)
+        return out
+
     def _subtree_end(self, sec: Section) -> int:
         end = sec.line_end
         for c in sec.children:
@@ -674,6 +713,11 @@ class RuleIndex:
         if self.debug is not None:
             self.debug.clear()
             self.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
+        for doc in self.chapters.intersection(scores):
+            if doc not in name_best:
+                # A chapter's text is its sections' text: unless its heading matches, one of them
+                # is the answer, not the chapter that holds them all.
+                scores[doc] *= CHAPTER_BODY_ONLY
         for doc, s in name_best.items():
             body_only = scores.get(doc, 0.0)
             w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else BODY_WEIGHT_WITH_NAME
@@ -681,7 +725,12 @@ class RuleIndex:
 
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
-        ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
+        if self.glossary_docs and _DEFINITION_RE.search(query.casefold()):
+            # «что такое …», "what is …", «значение …»: the glossary's definition is what is asked
+            ranked = [(s - pen[doc] + (GLOSSARY_PENALTY * 2 if doc in self.glossary_docs else 0.0), doc)
+                      for doc, s in scores.items()]
+        else:
+            ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
         ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
         hits = []
         for s, doc in ranked:
