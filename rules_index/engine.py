@@ -62,6 +62,8 @@ GLOSSARY_HANDOVER_MAX = 1
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари|what is|what's|meaning|defin|glossary")
 _GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 CHAPTER_MAX_LINES = 200
+KEY_TITLE_BONUS = 60.0
+KEY_SHARE = 0.6
 CHAPTER_BODY_ONLY = 0.5
 SHORTER_STEM_SIM = 0.8
 BODY_COV_POW = 1.0
@@ -634,6 +636,19 @@ class RuleIndex:
                     if sim_n > dt.get(v, 0):
                         dt[v] = sim_n
         idf = self.name_idf
+        # The query's most telling word: the one the books use least. A heading carrying it
+        # names what is asked about more surely than a paragraph that mentions all the words
+        # («прыжковая пехота» → «Прыжковые ранцы…», not a rule where «прыжковой пехоты» occurs).
+        key_qi = -1
+        if n_q > 1 and KEY_TITLE_BONUS:
+            # each word as the books spell it (its best match); a word with no sure match
+            # leaves the query's focus unknown
+            rarity = [self.body_idf.get(exp[0][0], 0.0) if exp and exp[0][1] >= 0.85 else 0.0
+                      for exp in expansions[:n_q]]
+            top_r = max(rarity)
+            if min(rarity) > 0 and top_r / sum(rarity) >= KEY_SHARE:
+                key_qi = rarity.index(top_r)
+        key_docs: set[int] = set()
         for kid, matched in per_key.items():
             kt = per_key_terms[kid]
             n_cov = sum(idf[t] * kt.get(t, 0.0) for t in self.keys[kid]) / self.key_norm[kid]
@@ -641,12 +656,17 @@ class RuleIndex:
             if len(matched) and max(matched) >= n_q:      # a compound covered two words
                 q_cov = max(q_cov, n_cov)
             base = NAME_MAX * name_formula(n_cov, q_cov)
+            keyed = matched.get(key_qi, 0.0) >= 0.85
             for doc, weight in self.key_docs[kid]:
                 if allowed is not None and doc not in allowed:
                     continue
+                if keyed and weight >= 1.0:
+                    key_docs.add(doc)
                 s = base * weight
                 if s > name_best.get(doc, 0):
                     name_best[doc] = s
+        for doc in key_docs:
+            name_best[doc] = name_best.get(doc, 0.0) + KEY_TITLE_BONUS
 
         # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
         body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
