@@ -171,8 +171,9 @@ class RuleIndex:
                 parent = sections[self.by_id[sec.parent]] if sec.parent in self.by_id else None
                 if parent is not None:
                     variants.append("таблица " + title_variants(parent.title)[0])
-            for v in variants:
-                self._add_name(i, v, GLOSSARY_TITLE_WEIGHT if i in self.glossary_docs else 1.0)
+            for j, v in enumerate(variants):
+                # a glossary heading typed in full («BLUNDER (ОШИБОЧНЫЙ ПРИКАЗ)») still names it exactly
+                self._add_name(i, v, GLOSSARY_TITLE_WEIGHT if i in self.glossary_docs and j else 1.0)
             for v in handover.get(i, ()):
                 self._add_name(i, v, ALIAS_WEIGHT)
             for a, w in aliases.get(sec.id, []):
