@@ -62,6 +62,8 @@ GLOSSARY_HANDOVER_MAX = 1
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари|what is|what's|meaning|defin|glossary")
 _GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 CHAPTER_MAX_LINES = 200
+LABEL_WEIGHT = 0.6
+STUMP_SIM = 0.9
 KEY_TITLE_BONUS = 60.0
 KEY_SHARE = 0.6
 CHAPTER_BODY_ONLY = 0.5
@@ -164,6 +166,13 @@ class RuleIndex:
         self.glossary_docs = frozenset(i for i, s in enumerate(sections)
                                        if s.kind != "table" and any(_GLOSSARY_RE.search(p) for p in s.path))
         handover = self._glossary_handover(sections)
+        # A parenthesis repeated on several headings of a book is a category label.
+        label_count: dict[tuple[str, str], int] = defaultdict(int)
+        for sec in sections:
+            if sec.kind != "table":
+                for inner in set(_PAREN.findall(sec.title)):
+                    label_count[(sec.game, nz.key(inner))] += 1
+        labels = {k for k, n in label_count.items() if n >= 3}
         for i, sec in enumerate(sections):
             self.by_game[sec.game].append(i)
             variants = title_variants(sec.title)
@@ -173,7 +182,10 @@ class RuleIndex:
                     variants.append("таблица " + title_variants(parent.title)[0])
             for j, v in enumerate(variants):
                 # a glossary heading typed in full («BLUNDER (ОШИБОЧНЫЙ ПРИКАЗ)») still names it exactly
-                self._add_name(i, v, GLOSSARY_TITLE_WEIGHT if i in self.glossary_docs and j else 1.0)
+                w = GLOSSARY_TITLE_WEIGHT if i in self.glossary_docs and j else 1.0
+                if j and (sec.game, nz.key(v)) in labels:
+                    w = LABEL_WEIGHT       # «(психическая сила)» on six headings is a kind, not a name
+                self._add_name(i, v, w)
             for v in handover.get(i, ()):
                 self._add_name(i, v, ALIAS_WEIGHT)
             for a, w in aliases.get(sec.id, []):
@@ -240,6 +252,14 @@ class RuleIndex:
         self.body_terms = frozenset(self.body_postings)
         del self.body_postings
         n_keys = len(self.keys)
+        # Headings' word pairs, second word → first words, for stump compounds («психосилы»).
+        self.name_bigrams: dict[str, frozenset[str]] = {}
+        pairs: dict[str, set[str]] = defaultdict(set)
+        for k in self.keys:
+            for a, b in zip(k, k[1:]):
+                if len(a) >= 4 and len(b) >= 3 and a.isalpha() and b.isalpha():
+                    pairs[b].add(a)
+        self.name_bigrams = {b: frozenset(v) for b, v in pairs.items()}
         self.name_idf = {t: math.log(1 + n_keys / len(p)) for t, p in self.name_postings.items()}
         self.key_norm = [sum(self.name_idf[t] for t in k) for k in self.keys]
         self.name_vocab = sorted(self.name_postings)
@@ -471,6 +491,20 @@ class RuleIndex:
                     out.setdefault(left, 0.6)
                     out.setdefault(right, 0.6)
                     break
+        if len(term) >= 6 and term.isalpha() and term not in self.name_postings:
+            # A stump compound for a heading's two words: «психосилы» = «психические силы»,
+            # «спецдействия» = «специальные действия» (a cut first word, often with a linking «о»).
+            for k in range(3, len(term) - 2):
+                right = term[k:]
+                lefts = self.name_bigrams.get(right)
+                if not lefts:
+                    continue
+                head = term[:k]
+                heads = [head] + ([head[:-1]] if head.endswith("о") and k > 3 else [])
+                for a in lefts:
+                    if len(a) > len(head) and any(a.startswith(h) for h in heads):
+                        out.setdefault(a, STUMP_SIM)
+                        out.setdefault(right, STUMP_SIM)
         if len(term) <= 4 and term.isalpha():
             # Abbreviations typed in the other script: «ап» = AP, "fnp" = «фнп», «дс» = DC.
             for twin in nz.script_twins(term):
