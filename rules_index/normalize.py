@@ -131,6 +131,12 @@ _CANON = {
 }
 
 
+# Aspect pairs whose root alternates after a prefix: взорвать/взрывать, прорвать/прорывать,
+# вызвать/вызывать, отозвать/отзывать. Both are read as the imperfective root («взрыв», «вызыв»)
+# so «техника взрывается» meets the book's «Взорвана».
+_ASPECT_ROOT = re.compile(r"^(вз|вс|раз|рас|об|от|под|пред|над|пере|про|за|на|до|вы|при|с)о?(р|з)в(?!ы)")
+
+
 @lru_cache(maxsize=200_000)
 def stem(token: str) -> str:
     if not token or not token[0].isalpha():
@@ -138,7 +144,7 @@ def stem(token: str) -> str:
     if "a" <= token[0] <= "z":
         out = _EN.stemWord(token)
     else:
-        out = _RU.stemWord(token)
+        out = _ASPECT_ROOT.sub(r"\1\2ыв", _RU.stemWord(token))
     return _CANON.get(out, out)
 
 
