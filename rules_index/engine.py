@@ -62,6 +62,7 @@ GLOSSARY_HANDOVER_MAX = 1
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари|what is|what's|meaning|defin|glossary")
 _GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 CHAPTER_MAX_LINES = 200
+SLANG_WEIGHT = True
 LABEL_WEIGHT = 0.6
 STUMP_SIM = 0.9
 KEY_TITLE_BONUS = 60.0
@@ -655,6 +656,13 @@ class RuleIndex:
         for t, exp in zip(q_terms, expansions):
             top_sim = exp[0][1] if exp else 0.0
             w = max((self._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
+            if SLANG_WEIGHT and exp and exp[0][0] not in self.body_terms:
+                # Slang the books never use («рукопашка») is rare as a word but means a common
+                # thing («ближний бой»): it weighs what the book's words for it weigh.
+                words = self.synonyms.get(exp[0][0], {})
+                mine = [x for g, ws in words.items() if game is None or g == game for x in ws]
+                if mine:
+                    w = min(w, sum(self.body_idf.get(x, 2.0) for x in mine) / len(mine))
             q_weights.append(max(w, 0.5))
         q_total = sum(q_weights)
         per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
