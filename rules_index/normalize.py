@@ -124,11 +124,13 @@ def _token(raw: str) -> str:
 
 
 # Words the tabletop means one way however it is said: to roll (кидать, кинуть, бросать,
-# бросок, ролл, roll) and the die (кубик, куб, дайс, dice). Stems → one canonical stem.
+# бросок, ролл, roll), the die (кубик, куб, дайс, dice), a test (тест, проверка). Stems → one canonical stem.
 _CANON = {
     **dict.fromkeys(("кида", "кинут", "киньт", "кинул", "кин", "броса", "бросьт", "бросок", "броск", "брос",
                      "ролл", "roll"), "брос"),
     **dict.fromkeys(("кубик", "куб", "дайс", "dice", "die"), "кубик"),
+    # a test is a check: the translations say «тест на лидерство» and «проверка на боевой дух»
+    **dict.fromkeys(("проверк", "проверок", "проверьт", "проверя"), "тест"),
 }
 
 
