@@ -865,8 +865,16 @@ class RuleIndex:
         if not toks:
             return []
         partial = query[-1:].isalnum() or query[-1:] == "+"
-        words = [nz.stem(t) for t in (toks[:-1] if partial else toks) if t not in nz.STOPWORDS]
+        # compounds typed apart are joined as in search («twin linked» = "twin-linked")
+        head = self.compound_words([t for t in (toks[:-1] if partial else toks) if t not in nz.STOPWORDS], query)
+        words = [nz.stem(t) for t in head]
         last = toks[-1] if partial else None
+        if last is not None and head and head[-1].isalpha() and last.isalpha():
+            for joined in (head[-1] + last, nz.stem(head[-1] + last)):   # «twin lin…» → «twinlinked»
+                lo = _bisect(self.name_vocab, joined)
+                if lo < len(self.name_vocab) and self.name_vocab[lo].startswith(joined):
+                    words, last = words[:-1], joined
+                    break
         allowed = self._allowed(game)
         want: list[list[tuple[str, float]]] = [[(w, 1.0)] + [(v, sim) for v, sim in self._expansions.get(w, ()) if sim >= 0.75]
                                               for w in words]

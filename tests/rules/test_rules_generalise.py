@@ -65,6 +65,14 @@ def test_twin_linked_finds_the_rule_not_its_variants(index):
         assert index.search(q, game="horus_heresy", limit=1)[0].line_start == 3387, q
 
 
+def test_autocomplete_joins_compounds_typed_apart(index):
+    for q in ("twin-linked", "twin linked", "twin lin"):
+        labels = [label for label, _ in index.autocomplete(q, game="horus_heresy")]
+        assert labels and labels[0].startswith("Спаренное"), (q, labels)
+    labels = [label for label, _ in index.autocomplete("макро оруж", game="epic")]
+    assert labels and "Макрооружие" in labels[0]
+
+
 def test_a_spaced_dash_is_punctuation_not_a_hyphen():
     assert nz.terms("техника – это") == nz.terms("техника это")
     assert nz.terms("CH - Characters") == nz.terms("CH Characters")
