@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/lookup.py [--rounds 3] [--skip-tenfold]
 
-Over every query of tests/rules/data/lookup_queries.tsv:
+Over every query of tests/rules/data/*_queries.tsv (public, held-out and dev sets):
   * /rule search latency p50/p99 (game given and not), with the per-word expansion cache
     emptied before every round, so each query pays for its own fuzzy expansion;
   * autocomplete latency p50/p99 for every prefix of every query (what typing sends);
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from rules_index.build import build, load_index  # noqa: E402
 from rules_index.evaluate import read_queries  # noqa: E402
 
-EVAL = ROOT / "tests" / "rules" / "data" / "lookup_queries.tsv"
+EVAL_FILES = sorted((ROOT / "tests" / "rules" / "data").glob("*_queries.tsv"))
 
 
 def rss_mb() -> float:
@@ -82,7 +82,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--skip-tenfold", action="store_true")
     args = ap.parse_args()
-    queries = read_queries(EVAL)
+    queries = [q for f in EVAL_FILES for q in read_queries(f)]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"rule lookup benchmark: {len(queries)} queries, {args.rounds} rounds, "
           f"{os.cpu_count()} CPUs, load average {load:.1f} (figures inflate when other work shares the CPUs)")
