@@ -4,9 +4,11 @@ Every query is normalised like the books (rules_index.normalize) and ranked, hig
 by one combined score per section:
 
 1. exact: the query's stems equal a title's (or a part of one: «Бласты», "Blast Markers"),
-   or do so with spaces removed («макро оружие» = «Макрооружие») → EXACT_TITLE + BODY_MAX
-   plus the body score, so an exact title outranks everything that is not one (exact beats
-   fuzzy, and no body match can hide it); an exact alias → 100 × its weight (≤ 96);
+   or do so with spaces removed («макро оружие» = «Макрооружие») → EXACT_TITLE + BODY_MAX,
+   so an exact title outranks everything that is not one (exact beats fuzzy, and no body
+   match can hide it); an exact alias → (EXACT_TITLE + BODY_MAX / 2) × its weight, above any
+   body-only match and below an exact title (a weak alias, one only pointing into a larger
+   section, → EXACT_TITLE × its weight); for exact names the body only breaks ties;
 2. name match: each query word is expanded to vocabulary stems — itself, longer stems it
    prefixes, a shorter stem it extends, a same-root stem, a compound split, the same
    abbreviation in the other script («ап» = AP), and for unknown words typo candidates
@@ -16,6 +18,13 @@ by one combined score per section:
 3. body: BM25 over the section's text with the same expansions, mixed with proximity (the
    query's words together in one paragraph) → up to BODY_MAX, added to the name score.
    Slang the books never use («кавер», «фнп») also searches with its section's title words.
+
+Then the rules that keep this from fitting only the public queries: a compound ranks the same
+however it is typed; a heading carrying the query's rarest word is not hidden by a paragraph
+mentioning all the words; slang weighs what the book's words for it weigh; glossary entries
+rank after the rule section for their term unless a definition is asked for; an empty chapter
+heading stands for its sections (≤ 200 lines); a parenthesis repeated on several headings is a
+label, not a name.
 
 Weak results are retried: the keyboard layout switched («ckjdj» → «слово»), Latin
 transliterated ("bronepoezd" → «бронепоезд»), English through the book's own glossary
@@ -55,22 +64,21 @@ SIM_N_POW = 1.0
 LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
-TITLE_TF = 0
-GLOSSARY_TITLE_WEIGHT = 0.9      # a glossary entry's heading: a definition, named less surely than a rule
+# Generalising beyond the public queries (see docs/rules.md, tests/rules/test_rules_generalise.py):
+KEY_TITLE_BONUS = 60.0         # a heading carrying the query's most telling word…
+KEY_SHARE = 0.6                # …a word with at least this share of the query's rarity
+SLANG_WEIGHT = True            # slang weighs what the book's own words for it weigh
+SHORTER_STEM_SIM = 0.8         # «окопа» ~ «окоп»: the stem one or two letters shorter
+STUMP_SIM = 0.9                # «психосилы» ~ «психические силы»
+LABEL_WEIGHT = 0.6             # a parenthesis on ≥ 3 headings is a category label
+CHAPTER_MAX_LINES = 200        # an empty chapter heading stands for sections up to this span…
+CHAPTER_BODY_ONLY = 0.5        # …but found only through their text it yields to them
+GLOSSARY_TITLE_WEIGHT = 0.9    # a glossary entry's heading: a definition, named less surely than a rule
 GLOSSARY_PENALTY = 2.0
-GLOSSARY_HANDOVER_MAX = 1
-_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари|what is|what's|meaning|defin|glossary")
+GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
+_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари"
+                            r"|what is|what's|meaning|defin|glossary")
 _GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
-CHAPTER_MAX_LINES = 200
-SLANG_WEIGHT = True
-LABEL_WEIGHT = 0.6
-STUMP_SIM = 0.9
-KEY_TITLE_BONUS = 60.0
-KEY_SHARE = 0.6
-CHAPTER_BODY_ONLY = 0.5
-SHORTER_STEM_SIM = 0.8
-BODY_COV_POW = 1.0
-Q_WEIGHT_MODE = "name"
 
 
 @dataclass(frozen=True)
@@ -206,14 +214,8 @@ class RuleIndex:
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))
             per_line = [nz.line_terms(l) for l in text_lines]
-            # The title is the section's most telling field (BM25F): its words count TITLE_TF
-            # times in the body and form a paragraph of their own for proximity, so a rare query
-            # word naming the section («прыжковая» → «Прыжковые ранцы») outweighs a common one
-            # mentioned beside it elsewhere.
-            own = nz.line_terms(variants[0]) if variants else ()
-            body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)] \
-                + [t for t in own for _ in range(TITLE_TF)]
-            self.doc_lines.append(tuple(" ".join(lt) for lt in per_line) + ((" ".join(own),) if own and TITLE_TF else ()))
+            body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
+            self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
             self.doc_len.append(len(body_terms))
             tf: dict[str, int] = defaultdict(int)
             for t in body_terms:
@@ -533,15 +535,8 @@ class RuleIndex:
         return exp + tuple((w, extra[w]) for w in sorted(extra) if w not in have)
 
     def _word_weight(self, term: str) -> float:
-        """How much a query word says: its rarity among names, or in the books' text."""
-        if Q_WEIGHT_MODE == "name":
-            return self.name_idf.get(term, 0) or self.body_idf.get(term, 1.0)
-        if Q_WEIGHT_MODE == "body":
-            return self.body_idf.get(term) or self.name_idf.get(term, 2.0)
-        n, b = self.name_idf.get(term), self.body_idf.get(term)
-        if n and b:
-            return math.sqrt(n * b)
-        return n or b or 2.0
+        """How much a query word says: its rarity among names, else in the books' text."""
+        return self.name_idf.get(term, 0) or self.body_idf.get(term, 1.0)
 
     def _known(self, term: str) -> bool:
         return term in self.name_postings or term in self.body_terms
@@ -769,7 +764,7 @@ class RuleIndex:
                                     got[qi] = sim
                         best_line = max(best_line, sum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
                     cov = body_cov[doc] / q_total
-                    scores[doc] = BODY_MAX * cov ** BODY_COV_POW * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
+                    scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
             else:
                 for doc, val in body.items():
                     scores[doc] = BODY_MAX * (val / top_body) * body_cov[doc] / q_total
