@@ -546,8 +546,9 @@ class RuleIndex:
         («спас-бросок», "twin-linked") or apart («спас бросок», "twin linked").
 
         Hyphenated words are joined by normalisation, as in the books; two words typed apart
-        are joined too when the books know them as one word, and a hyphenated word the books
-        never join is split into its parts when the books know those."""
+        are joined too when the books know them as one word, and a hyphenated or joined word
+        the books never join is split into its parts when the books know those (a joined word
+        only where a heading writes the two apart: «бластмаркеры» → «Бласт Маркеры»)."""
         if any(ch in query for ch in "-‐‑‒–"):
             split: list[str] = []
             for w in words:
@@ -563,6 +564,20 @@ class RuleIndex:
                     continue
                 split.append(w)
             words = split
+        # joined by the player, written apart in a heading («бластмаркеры» → «Бласт Маркеры»)
+        apart: list[str] = []
+        for w in words:
+            if len(w) >= 7 and w.isalpha() and not self._known(nz.stem(w)):
+                for k in range(3, len(w) - 2):
+                    left, right = nz.stem(w[:k]), nz.stem(w[k:])
+                    if left in self.name_bigrams.get(right, ()) or w[:k] in self.name_bigrams.get(right, ()):
+                        apart += [w[:k], w[k:]]
+                        break
+                else:
+                    apart.append(w)
+            else:
+                apart.append(w)
+        words = apart
         out: list[str] = []
         i = 0
         while i < len(words):
