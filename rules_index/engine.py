@@ -538,6 +538,14 @@ class RuleIndex:
         """How much a query word says: its rarity among names, else in the books' text."""
         return self.name_idf.get(term, 0) or self.body_idf.get(term, 1.0)
 
+    def _has_unknown_word(self, query: str) -> bool:
+        for t in nz.tokens(query):
+            if t not in nz.STOPWORDS and t.isalpha() and len(t) >= 4:
+                exp = self.expand(nz.stem(t), t)
+                if not exp or exp[0][1] < 0.85:
+                    return True
+        return False
+
     def _known(self, term: str) -> bool:
         return term in self.name_postings or term in self.body_terms
 
@@ -600,9 +608,11 @@ class RuleIndex:
             return []
         best = self._search_once(query, game, limit, "direct")
         top = best[0].score if best else 0.0
-        if top < WEAK:
-            letters = [c for c in query.casefold() if c.isalpha()]
-            latin_only = bool(letters) and all("a" <= c <= "z" for c in letters)
+        letters = [c for c in query.casefold() if c.isalpha()]
+        latin_only = bool(letters) and all("a" <= c <= "z" for c in letters)
+        # A Latin query with a word the books do not know may be Russian in Latin letters even
+        # when another word happened to match ("glubokiy udar": «udar» reads as «удар»).
+        if top < WEAK or (latin_only and self._has_unknown_word(query)):
             one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
             retries = []
             if one_script:          # a whole query typed in the other layout

@@ -111,6 +111,14 @@ def test_stump_compound_reads_as_the_headings_words(index):
     assert index.search("психосилы", game="horus_heresy", limit=1)[0].line_start in (1759, 1791)
 
 
+def test_latin_query_with_an_unknown_word_is_also_read_as_transliteration(index):
+    # «udar» alone reads as «удар» (a short abbreviation twin); «glubokiy» is known to no book
+    hit = index.search("glubokiy udar", game="horus_heresy", limit=1)[0]
+    assert hit.line_start == 2973 and hit.via == "translit"
+    # English the books know stays English
+    assert index.search("deep strike", game="horus_heresy", limit=1)[0].via == "direct"
+
+
 def test_aspect_pairs_meet():
     assert nz.stem("взорвана") == nz.stem("взрывается")
     assert nz.stem("назвать") == nz.stem("называть")
