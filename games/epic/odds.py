@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from math import comb
 
-from games._exact import convolve
+from games._exact import binomial, convolve, pct, thin
 from games.epic import house_rules as H
 from games.epic.assault import MAX_ROUNDS, AssaultSide, _validate
 from games.epic.rolls import SaveProfile, hit_probability, need_after, save_fail_probability
@@ -18,14 +17,6 @@ from games.procedure import ProcedureResult
 from i18n import Msg
 
 ONE = Fraction(1)
-
-
-def binomial(n: int, p: Fraction) -> list[Fraction]:
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def count_distribution(count: str) -> dict[int, Fraction]:
@@ -159,13 +150,7 @@ def _hits_dist(n: int, value: int | None) -> list[Fraction]:
 
 def _unsaved(hits: list[Fraction], saves: SaveProfile) -> list[Fraction]:
     fn, fd = save_fail_probability(saves)
-    p = Fraction(fn, fd)
-    out = [Fraction(0)] * len(hits)
-    for k, pk in enumerate(hits):
-        if pk:
-            for j, q in enumerate(binomial(k, p)):
-                out[j] += pk * q
-    return out
+    return thin(hits, Fraction(fn, fd))
 
 
 def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict[str, str] | None = None,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from math import comb
 
+from games._exact import binomial, pct
 from games.horus_heresy import tables as T
 from games.horus_heresy.melee import Fighter
 from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need, ws_need
@@ -16,14 +16,6 @@ from games.procedure import ProcedureResult
 from i18n import Msg
 
 ONE = Fraction(1)
-
-
-def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def binomial(n: int, p: Fraction) -> list[Fraction]:
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
 def p_hit_shooting(bs: int, weapon: HHWeapon) -> Fraction:
