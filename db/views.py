@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from games.state_base import UnitState
 from i18n import Msg
 
 
@@ -89,6 +90,11 @@ class UnitView:
 
     def value(self, track: str) -> int:
         return int(self.values.get(track, 0))
+
+    def working_copy(self) -> UnitState:
+        """A mutable copy for the game's state rules to read or work on."""
+        return UnitState(self.name, self.side, self.type, self.size, self.per, dict(self.values),
+                         set(self.statuses), dict(self.data))
 
     def has(self, status: str) -> bool:
         return status in self.statuses

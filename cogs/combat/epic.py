@@ -43,9 +43,8 @@ async def _formation(interaction: discord.Interaction, name: str | None):
     if unit is None:
         return None, {}
     from games.epic.state import RULES
-    from games.state_base import UnitState
 
-    state = UnitState(unit.name, unit.side, unit.type, unit.size, unit.per, dict(unit.values), set(unit.statuses))
+    state = unit.working_copy()
     settings = await settings_for(interaction, GAME)
     left = RULES.remaining(state)
     if left <= 0:

@@ -8,7 +8,7 @@ import discord
 from cogs._common import chunk_text, fit_embed, trim
 from db import AppliedResult, EventView, GameView, UnitView, fold
 from games.catalog import GAMES
-from games.state_base import UnitState, rules_for, settings_for
+from games.state_base import rules_for, settings_for
 from games.house_rules import effective
 from i18n import Msg, tr
 
@@ -17,14 +17,9 @@ PAGE_TEXT = 2000      # characters of unit lines per embed: a two-side board sti
 BROKEN_COLOUR = discord.Colour.orange()
 
 
-def _state(unit: UnitView) -> UnitState:
-    return UnitState(unit.name, unit.side, unit.type, unit.size, unit.per, dict(unit.values),
-                     set(unit.statuses), dict(unit.data))
-
-
 def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = False) -> str:
     rules = rules_for(game.system)
-    state = _state(unit)
+    state = unit.working_copy()
     parts = [m.render(locale) for m in rules.describe(state, settings_for(game.system, game.settings))]
     # A status the description already says (a destroyed unit is described as "destroyed") isn't repeated.
     statuses = [text for text in (m.render(locale) for m in rules.status_titles(state)) if text not in parts]
