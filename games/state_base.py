@@ -67,6 +67,9 @@ class StateRules:
     phases: tuple[str, ...] = ()
     # Other names procedures use for a track or status → the key stored ("teams_lost" → …).
     aliases: dict[str, str] = {}
+    # The track counting what a unit has lost of its size (teams, stands…); None when nothing
+    # is lost that way. Games whose losses depend on the unit's type override `remaining`.
+    lost_track: str | None = None
     # What `/unit add … per:` means in this game, or None when the game has no such number.
     per_label: Msg | None = None
     default_per: int | None = 1        # None: the player must give it (no book default)
@@ -137,6 +140,10 @@ class StateRules:
         raise NotImplementedError
 
     # ---- display -------------------------------------------------------------------------
+    def remaining(self, unit: UnitState) -> int:
+        """How much of its size the unit has left."""
+        return max(0, unit.size - (unit.get(self.lost_track) if self.lost_track else 0))
+
     def describe(self, unit: UnitState, settings: dict[str, str] | None = None) -> list[Msg]:
         """Short lines for /game status and /unit list (size left, markers, hits …)."""
         lines = [Msg.of("state.show.size", left=unit.size, size=unit.size)]

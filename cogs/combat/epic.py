@@ -18,6 +18,7 @@ from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.weapons import parse_weapons
+from games.epic.state import RULES
 from games.procedure import ProcedureResult
 from i18n import UserError
 
@@ -42,8 +43,6 @@ async def _formation(interaction: discord.Interaction, name: str | None):
     unit = await find_unit(interaction, GAME, name)
     if unit is None:
         return None, {}
-    from games.epic.state import RULES
-
     state = unit.working_copy()
     settings = await settings_for(interaction, GAME)
     left = RULES.remaining(state)
@@ -149,7 +148,7 @@ async def flak_epic(interaction: discord.Interaction, shots: app_commands.Range[
                     dc: app_commands.Range[int, 1, 100] | None = None) -> None:
     unit = await find_unit(interaction, GAME, aircraft)
     if unit is not None and unit.type == "war_engine" and dc is None:
-        dc = unit.size - unit.value("damage")
+        dc = RULES.remaining(unit.working_copy())
     result = air.flak(roller_of(interaction), shots, parse_plus(aa), save=parse_plus(armour), moved=moved,
                            intercept=intercept, jink=jink, already_blasted=already,
                            aircraft=unit.name if unit else aircraft, dc=dc)

@@ -17,6 +17,7 @@ from cogs.combat._render import send_result
 from games.flames_of_war import artillery, assault, checks, odds, shooting
 from games.flames_of_war import ratings as R
 from games.procedure import ProcedureResult
+from games.state_base import rules_for
 from i18n import UserError
 
 GAME = "flames_of_war"
@@ -47,7 +48,7 @@ async def _target_state(interaction, name: str | None, hits_before: int | None, 
     unit = await find_unit(interaction, GAME, name)
     if unit is None:
         return name, hits_before or 0, False, unit_teams
-    left = unit.size - unit.value("teams_destroyed")
+    left = rules_for(GAME).remaining(unit.working_copy())
     if left <= 0:
         raise UserError("fow.error.destroyed", example="fow.example.shoot", unit=unit.name)
     return (unit.name, unit.value("hits") if hits_before is None else hits_before, unit.has("pinned"),

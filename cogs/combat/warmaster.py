@@ -15,6 +15,7 @@ from cogs.combat._apply import apply_result
 from cogs.combat._options import find_unit, localized_params, parse_plus, roller_of, settings_for, unit_autocomplete
 from cogs.combat._render import send_result
 from games.procedure import ProcedureResult
+from games.state_base import rules_for
 from games.warmaster import combat, command, odds, other, shooting
 from games.warmaster import rules as W
 from i18n import UserError
@@ -47,7 +48,7 @@ async def _target(interaction, name, hits_per_stand, stands, pool):
     unit = await find_unit(interaction, GAME, name)
     if unit is None:
         return name, hits_per_stand, stands, pool or 0
-    left = unit.size - unit.value("stands_lost")
+    left = rules_for(GAME).remaining(unit.working_copy())
     if left <= 0:
         raise UserError("wm.error2.destroyed", example="wm.example.shoot", unit=unit.name)
     return unit.name, unit.per, left, unit.value("hits")

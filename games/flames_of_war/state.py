@@ -21,6 +21,7 @@ BOOK = "flames_of_war"
 
 class FlamesOfWarRules(StateRules):
     game = "flames_of_war"
+    lost_track = "teams_destroyed"
     tracks = {
         "teams_destroyed": Track("teams_destroyed", Msg.of("state.track.teams_destroyed")),
         "hits": Track("hits", Msg.of("state.track.hits_this_step"), Source(BOOK, 580)),
@@ -66,7 +67,7 @@ class FlamesOfWarRules(StateRules):
         return [StateChange(unit.name, "teams_destroyed", "add", amount)]
 
     def describe(self, unit: UnitState, settings=None) -> list[Msg]:
-        lines = [Msg.of("state.flames_of_war.teams", left=unit.size - unit.get("teams_destroyed"), size=unit.size)]
+        lines = [Msg.of("state.flames_of_war.teams", left=self.remaining(unit), size=unit.size)]
         if unit.get("teams_bailed_out"):
             lines.append(Msg.of("state.flames_of_war.bailed", n=unit.get("teams_bailed_out")))
         return lines

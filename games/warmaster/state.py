@@ -28,6 +28,7 @@ def _m(key: str, **params) -> Msg:
 
 class WarmasterRules(StateRules):
     game = "warmaster"
+    lost_track = "stands_lost"
     tracks = {
         "hits": Track("hits", Msg.of("state.track.hits"), Source(BOOK, 70, 86)),
         "stands_lost": Track("stands_lost", Msg.of("state.track.stands_lost")),
@@ -59,7 +60,7 @@ class WarmasterRules(StateRules):
             unit.put("stands_lost", unit.get("stands_lost") + 1)
             removed += 1
         if removed:
-            messages.append(_m("stands_removed", unit=unit.name, n=removed, left=unit.size - unit.get("stands_lost")))
+            messages.append(_m("stands_removed", unit=unit.name, n=removed, left=self.remaining(unit)))
         if unit.get("stands_lost") >= unit.size:
             unit.put("hits", 0)
             if "destroyed" not in unit.statuses:
@@ -89,7 +90,7 @@ class WarmasterRules(StateRules):
         return [StateChange(unit.name, "hits", "add", amount)]
 
     def describe(self, unit: UnitState, settings=None) -> list[Msg]:
-        lines = [_m("stands", left=unit.size - unit.get("stands_lost"), size=unit.size),
+        lines = [_m("stands", left=self.remaining(unit), size=unit.size),
                  _m("pool", hits=unit.get("hits"), per=unit.per)]
         if unit.get("command_penalty"):
             lines.append(_m("command_penalty", n=unit.get("command_penalty")))
