@@ -70,6 +70,8 @@ class Config:
     token_env: str = "DISCORD_TOKEN"
     dev_guild_id: int = 0
     owner_ids: list[int] = field(default_factory=list)
+    shard_count: int = 0
+    shard_ids: list[int] = field(default_factory=list)
     database_url: str = "sqlite+aiosqlite:///data/referee.db"
     default_language: str = "ru"
     max_dice: int = 1000
@@ -96,6 +98,8 @@ class Config:
             token_env=get("discord", "token_env", cls.token_env),
             dev_guild_id=int(get("discord", "dev_guild_id", 0)),
             owner_ids=[int(x) for x in get("discord", "owner_ids", [])],
+            shard_count=int(get("discord", "shard_count", 0)),
+            shard_ids=[int(x) for x in get("discord", "shard_ids", [])],
             database_url=_resolve_db_url(get("database", "url", cls.database_url)),
             default_language=get("language", "default", "ru"),
             max_dice=int(get("dice", "max_dice", 1000)),

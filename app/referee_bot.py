@@ -29,14 +29,22 @@ class RefereeTree(app_commands.CommandTree):
         await reply_error(interaction, error)
 
 
-class RefereeBot(commands.Bot):
+class RefereeBot(commands.AutoShardedBot):
+    """Sharded from the start: one process runs the shards `discord.shard_ids` of
+    `discord.shard_count` (all of Discord's recommended count when unset), and several processes
+    share one PostgreSQL database (README, "Running several processes")."""
+
     def __init__(self, services: Services) -> None:
+        config = services.config
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True   # for the owner-only "@bot sync" mention command
         intents.dm_messages = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree,
-                         help_command=None, owner_ids=set(services.config.owner_ids) or None)
+                         help_command=None, owner_ids=set(config.owner_ids) or None,
+                         shard_count=config.shard_count or None, shard_ids=config.shard_ids or None,
+                         # Nothing the bot sends pings anyone unless a reply means to.
+                         allowed_mentions=discord.AllowedMentions.none())
         self.services = services
 
     async def setup_hook(self) -> None:

@@ -1,42 +1,18 @@
 """Interaction payloads shaped as Discord's gateway sends them (INTERACTION_CREATE)."""
 from __future__ import annotations
 
-import zlib
-from typing import Any
+from typing import Any, Callable
 
 import discord
 
-from console.capture import APPLICATION_ID, new_snowflake
+from console.loopback.guilds import channel_payload, member_payload, user_id_of, user_payload
+from console.loopback.messages import APPLICATION_ID, new_snowflake
 from console.parser import fold, names_of
 from console.parser import ATTACHMENT, BOOLEAN, INTEGER, NUMBER, SUB_COMMAND, SUB_COMMAND_GROUP, USER, ParsedCommand
 from i18n import UserError
 
-JOINED_AT = "2026-01-01T00:00:00+00:00"
 TRUE_WORDS = {"true", "yes", "y", "1", "да", "д", "on", "+"}
 FALSE_WORDS = {"false", "no", "n", "0", "нет", "н", "off", "-"}
-
-
-def user_id_of(name: str) -> int:
-    """A stable, snowflake-sized id for a console player's name."""
-    return 200000000000000000 + zlib.crc32(name.casefold().encode("utf-8"))
-
-
-def user_payload(name: str) -> dict[str, Any]:
-    return {"id": str(user_id_of(name)), "username": name, "discriminator": "0", "global_name": name, "avatar": None}
-
-
-def member_payload(name: str, moderator: bool) -> dict[str, Any]:
-    perms = discord.Permissions.general() if moderator else discord.Permissions(send_messages=True, read_messages=True)
-    if moderator:
-        perms.manage_messages = True
-    return {"user": user_payload(name), "roles": [], "joined_at": JOINED_AT, "deaf": False, "mute": False,
-            "flags": 0, "permissions": str(perms.value), "nick": None}
-
-
-def channel_payload(guild_id: int, channel_id: int) -> dict[str, Any]:
-    return {"id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": "console", "position": 0,
-            "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None}
-
 
 def base_payload(kind: int, *, guild_id: int, channel_id: int, user: str, moderator: bool, locale: str) -> dict[str, Any]:
     interaction_id = new_snowflake()
@@ -52,7 +28,10 @@ def base_payload(kind: int, *, guild_id: int, channel_id: int, user: str, modera
     }
 
 
-def _convert(option: dict[str, Any], raw: str, resolved: dict[str, Any], attachments: dict[str, str]) -> Any:
+Attach = Callable[[str], dict[str, Any]]   # a local path → the attachment's payload (LoopbackDiscord.attach)
+
+
+def _convert(option: dict[str, Any], raw: str, resolved: dict[str, Any], attach: Attach) -> Any:
     kind = option["type"]
     choices = option.get("choices") or []
     if choices:
@@ -90,17 +69,13 @@ def _convert(option: dict[str, Any], raw: str, resolved: dict[str, Any], attachm
         resolved.setdefault("members", {})[uid] = member
         return uid
     if kind == ATTACHMENT:
-        attachment_id = str(new_snowflake())
-        attachments[attachment_id] = raw.lstrip("@")
-        resolved.setdefault("attachments", {})[attachment_id] = {
-            "id": attachment_id, "filename": raw.rsplit("/", 1)[-1], "size": 0,
-            "url": f"console-file://{attachment_id}", "proxy_url": f"console-file://{attachment_id}",
-            "content_type": "application/json"}
-        return attachment_id
+        attachment = attach(raw.lstrip("@"))
+        resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+        return attachment["id"]
     return raw
 
 
-def command_data(parsed: ParsedCommand, attachments: dict[str, str], focused: str | None = None) -> dict[str, Any]:
+def command_data(parsed: ParsedCommand, attach: Attach, focused: str | None = None) -> dict[str, Any]:
     """The `data` of an APPLICATION_COMMAND (or, with `focused`, AUTOCOMPLETE) interaction."""
     resolved: dict[str, Any] = {}
     leaf_options = []
@@ -109,7 +84,7 @@ def command_data(parsed: ParsedCommand, attachments: dict[str, str], focused: st
             leaf_options.append({"name": option["name"], "type": option["type"], "value": raw, "focused": True})
         else:
             leaf_options.append({"name": option["name"], "type": option["type"],
-                                 "value": _convert(option, raw, resolved, attachments)})
+                                 "value": _convert(option, raw, resolved, attach)})
     options = leaf_options
     for node in reversed(parsed.path[1:]):
         options = [{"name": node["name"], "type": node["type"], "options": options}]
