@@ -138,4 +138,4 @@ async def send_result(interaction: discord.Interaction, result: ProcedureResult,
     """Render and send: one embed, or pages with ◀ ▶ when long."""
     locale = locale_of(interaction)
     embeds = render_result(result, locale, applied=applied, extra_notes=extra_notes)
-    await Paginator(embeds, author_id=interaction.user.id, locale=locale).send(interaction, ephemeral=ephemeral)
+    await Paginator(embeds, locale=locale).send(interaction, ephemeral=ephemeral)

@@ -116,7 +116,7 @@ async def table_command(interaction: discord.Interaction, game: str, name: str) 
         raise UserError("combat_shared.error.game", example="combat_shared.example.table", game=game)
     query = name.split(":", 1)[1] if ":" in name else name
     found = find_table(info.id, query)
-    await Paginator(render_table(found, locale), author_id=interaction.user.id, locale=locale).send(interaction)
+    await Paginator(render_table(found, locale), locale=locale).send(interaction)
 
 
 @table_command.autocomplete("name")

@@ -90,7 +90,7 @@ class HelpView(Paginator):
             self.areas.setdefault(area_of(command), []).append(command)
         order = {name: i for i, name in enumerate(AREA_ORDER)}
         self.area_names = sorted(self.areas, key=lambda a: (order.get(a, len(order)), a))
-        super().__init__([self.overview(locale)], author_id=author_id, locale=locale)
+        super().__init__([self.overview(locale)], locale=locale, owner_id=author_id)
         menu = discord.ui.Select(placeholder=i18n.tr("help.pick_area", locale), row=0, options=[
             discord.SelectOption(label=trim(area_title(a, locale), LIMITS.select_label), value=a,
                                  description=trim(i18n.tr("help.commands_count", locale, n=len(self.areas[a])),

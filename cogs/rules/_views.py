@@ -37,8 +37,8 @@ class RuleView(Paginator):
     def __init__(self, rules, section_id: str, *, author_id: int, locale: str,
                  alternatives: list[str] | None = None, note: str | None = None) -> None:
         self.rules = rules
-        super().__init__(section_pages(rules, rules.section(section_id), locale, note), author_id=author_id,
-                         locale=locale)
+        super().__init__(section_pages(rules, rules.section(section_id), locale, note), locale=locale)
+        self.author_id = author_id
         self.prev_section.label = tr("rules.ui.prev_section", locale)
         self.next_section.label = tr("rules.ui.next_section", locale)
         self.alternatives = [a for a in (alternatives or []) if rules.section(a)]
@@ -71,7 +71,7 @@ class RuleView(Paginator):
             self._other_books = _OpenSelect(tr("rules.ui.other_books", locale),
                                             [_option(rules, s, locale) for s in others], row=2)
             self.add_item(self._other_books)
-        self._refresh()
+        self.update_controls()
 
     def same_rule_elsewhere(self, sec) -> list:
         """The best title-level match for this section's title in each other book."""
@@ -131,7 +131,8 @@ class TocView(Paginator):
         self.rules = rules
         self.game = game
         pages, self.per_page = toc_pages(rules, game, locale)
-        super().__init__(pages, author_id=author_id, locale=locale)
+        super().__init__(pages, locale=locale)
+        self.author_id = author_id
         self._entries: _OpenSelect | None = None
         self._sync_select()
 
@@ -179,6 +180,6 @@ class BookPickView(discord.ui.View):
 
     async def _picked(self, interaction: discord.Interaction) -> None:
         view = TocView(self.rules, self.select.values[0], author_id=self.author_id, locale=self.locale)
-        view._refresh()
+        view.update_controls()
         await interaction.response.edit_message(embed=view.current, view=view)
         view.message = interaction.message

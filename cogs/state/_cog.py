@@ -119,7 +119,7 @@ class StateCog(commands.Cog):
         if render.fits_one_message(embeds):
             await _send(interaction, embeds=embeds)
         else:
-            await Paginator(embeds, author_id=interaction.user.id, locale=locale).send(interaction)
+            await Paginator(embeds, locale=locale).send(interaction)
 
     @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
     async def game_end(self, interaction: discord.Interaction) -> None:
@@ -242,7 +242,7 @@ class StateCog(commands.Cog):
             units = [u for u in units if u.side.casefold().replace("ё", "е") == side.casefold().replace("ё", "е")]
         lines = [render.unit_line(game, u, locale, with_side=not side) for u in units] or [tr("state.show.no_units", locale)]
         pages = render.list_pages(tr("state.show.units_title", locale, n=len(units)), lines)
-        await Paginator(pages, author_id=interaction.user.id, locale=locale).send(interaction)
+        await Paginator(pages, locale=locale).send(interaction)
 
     @unit_list.autocomplete("side")
     async def _list_side_ac(self, interaction: discord.Interaction, current: str):

@@ -11,7 +11,7 @@ def _press_label(reply, starts: str):
 
 async def _still_answers(console) -> None:
     rolled = await console.run("/roll 2d6", locale="en")
-    assert rolled[-1].embeds[0]["title"] == "🎲 2d6"
+    assert rolled[-1].embeds[0]["title"].startswith("🎲 2d6")
 
 
 async def test_next_section_on_a_public_rule_keeps_the_bot_alive(console):
@@ -34,7 +34,7 @@ async def test_table_of_contents_pages_keep_the_bot_alive(console):
 
 async def test_a_paged_unit_list_and_board_keep_the_bot_alive(console):
     await console.run("/game start game:epic side:Imperium", locale="en", user="alice")
-    for k in range(40):
+    for k in range(90):   # more than one message holds (6000 characters)
         await console.run(f"/unit add name:\"Formation number {k:02d} with a long name\" size:5",
                           locale="en", user="alice")
     for command in ("/unit list", "/game status"):
