@@ -14,6 +14,8 @@ from app.config import Config
 from app.services import Services
 from app.translator import CatalogTranslator
 from cogs._common import reply_error
+from cogs._common.screens import Screens, ScreenButton, ScreenMenu
+from cogs._common.views import disable_live_views
 
 log = logging.getLogger(__name__)
 COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
@@ -46,9 +48,11 @@ class RefereeBot(commands.AutoShardedBot):
                          # Nothing the bot sends pings anyone unless a reply means to.
                          allowed_mentions=discord.AllowedMentions.none())
         self.services = services
+        self.screens = Screens()        # replies whose controls survive a restart (cogs/_common/screens.py)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
+        self.add_dynamic_items(ScreenButton, ScreenMenu)
         if self.services.state is None:
             self.services.state = await db.open_store(self.services.config.database_url)
         for name in extension_names():
@@ -57,6 +61,8 @@ class RefereeBot(commands.AutoShardedBot):
                  ", ".join(sorted(c.name for c in self.tree.get_commands())))
 
     async def close(self) -> None:
+        if not self.is_closed():
+            await disable_live_views()   # nobody presses a control that no process answers any more
         state, self.services.state = self.services.state, None
         if state is not None:
             await state.close()

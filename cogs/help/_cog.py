@@ -12,8 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs._common import L, Paginator, chunk_text, locale_of
+from cogs._common import L, chunk_text, locale_of
 from cogs._common.limits import LIMITS, trim
+from cogs._common.screens import Menu, Option, Page, Screen, page_buttons, show, target
 from games import GAMES
 
 # The order areas are listed in; an area not named here comes last.
@@ -80,58 +81,65 @@ def command_line(command, locale: str) -> str:
     return f"**{localized_path(command, locale)}** — {description}" + (f"\n  `{shown}`" if shown else "")
 
 
-class HelpView(Paginator):
-    """Pages of one area, with a menu to switch area (the overview is page one of 'overview')."""
+HELP = "help"
+OVERVIEW_AREA = "overview"
 
-    def __init__(self, tree: app_commands.CommandTree, *, author_id: int, locale: str) -> None:
-        self.tree = tree
-        self.areas: dict[str, list[app_commands.Command]] = {}
-        for command in leaf_commands(tree):
-            self.areas.setdefault(area_of(command), []).append(command)
-        order = {name: i for i, name in enumerate(AREA_ORDER)}
-        self.area_names = sorted(self.areas, key=lambda a: (order.get(a, len(order)), a))
-        super().__init__([self.overview(locale)], locale=locale, owner_id=author_id)
-        menu = discord.ui.Select(placeholder=i18n.tr("help.pick_area", locale), row=0, options=[
-            discord.SelectOption(label=trim(area_title(a, locale), LIMITS.select_label), value=a,
-                                 description=trim(i18n.tr("help.commands_count", locale, n=len(self.areas[a])),
-                                                  LIMITS.select_description))
-            for a in self.area_names[: LIMITS.select_options]])
-        menu.callback = self.open_area
-        self.menu = menu
-        self.add_item(menu)
 
-    def overview(self, locale: str) -> discord.Embed:
-        embed = discord.Embed(title=i18n.tr("help.title", locale), description=i18n.tr("help.intro", locale),
-                              colour=discord.Colour.blurple())
-        by_name = {c.qualified_name: c for c in leaf_commands(self.tree)}
-        for area, names in OVERVIEW.items():
-            lines = [f"`{example(by_name[n], locale) or localized_path(by_name[n], locale)}`" for n in names if n in by_name]
-            if lines:
-                embed.add_field(name=area_title(area, locale), value="\n".join(lines), inline=False)
-        embed.set_footer(text=i18n.tr("help.footer", locale))
-        return embed
+def areas_of(tree: app_commands.CommandTree) -> dict[str, list[app_commands.Command]]:
+    """Every area's commands, areas in the order of AREA_ORDER (others after, by name)."""
+    found: dict[str, list[app_commands.Command]] = {}
+    for command in leaf_commands(tree):
+        found.setdefault(area_of(command), []).append(command)
+    order = {name: i for i, name in enumerate(AREA_ORDER)}
+    return {a: found[a] for a in sorted(found, key=lambda a: (order.get(a, len(order)), a))}
 
-    def area_pages(self, area: str) -> list[discord.Embed]:
-        lines = [command_line(c, self.locale) for c in self.areas[area]]
-        title = f"{i18n.tr('help.title', self.locale)} · {area_title(area, self.locale)}"
-        return [discord.Embed(title=title, description=chunk, colour=discord.Colour.blurple())
-                for chunk in chunk_text("\n".join(lines), LIMITS.embed_description - 100, separators=("\n**",))]
 
-    def has_extra_items(self) -> bool:
-        return True
+def overview(tree: app_commands.CommandTree, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=i18n.tr("help.title", locale), description=i18n.tr("help.intro", locale),
+                          colour=discord.Colour.blurple())
+    by_name = {c.qualified_name: c for c in leaf_commands(tree)}
+    for area, names in OVERVIEW.items():
+        lines = [f"`{example(by_name[n], locale) or localized_path(by_name[n], locale)}`" for n in names if n in by_name]
+        if lines:
+            embed.add_field(name=area_title(area, locale), value="\n".join(lines), inline=False)
+    embed.set_footer(text=i18n.tr("help.footer", locale))
+    return embed
 
-    async def open_area(self, interaction: discord.Interaction) -> None:
-        area = self.menu.values[0]
-        self.pages = self.area_pages(area)
-        self.index = 0
-        await self.show(interaction)
+
+def area_pages(commands_: list[app_commands.Command], area: str, locale: str) -> list[discord.Embed]:
+    lines = [command_line(c, locale) for c in commands_]
+    title = f"{i18n.tr('help.title', locale)} · {area_title(area, locale)}"
+    return [discord.Embed(title=title, description=chunk, colour=discord.Colour.blurple())
+            for chunk in chunk_text("\n".join(lines), LIMITS.embed_description - 100, separators=("\n**",))]
+
+
+def help_page(tree: app_commands.CommandTree, area: str, page: int, locale: str) -> Page:
+    """The overview, or one area's commands (paged), with the menu of areas."""
+    areas = areas_of(tree)
+    pages = area_pages(areas[area], area, locale) if area in areas else [overview(tree, locale)]
+    page = min(max(page, 0), len(pages) - 1)
+    menu = Menu(i18n.tr("help.pick_area", locale), tuple(
+        Option(trim(area_title(a, locale), LIMITS.select_label), target(HELP, f"{a}|0"),
+               trim(i18n.tr("help.commands_count", locale, n=len(cmds)), LIMITS.select_description), a == area)
+        for a, cmds in list(areas.items())[: LIMITS.select_options]), row=0)
+    return Page([pages[page]], [menu, *page_buttons(HELP, lambda i: f"{area}|{i}", page, len(pages), locale)])
+
+
+class HelpScreen(Screen):
+    kind = HELP
+
+    async def render(self, interaction: discord.Interaction, state: str) -> Page:
+        area, _, page = state.partition("|")
+        return help_page(interaction.client.tree, area, int(page) if page.isdigit() else 0, locale_of(interaction))
 
 
 class HelpCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        self.bot.screens.add(HelpScreen())
+
     @app_commands.command(name=L("help.cmd.name"), description=L("help.cmd.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        await HelpView(self.bot.tree, author_id=interaction.user.id, locale=locale).send(interaction, ephemeral=True)
+        await show(interaction, help_page(self.bot.tree, OVERVIEW_AREA, 0, locale_of(interaction)), ephemeral=True)

@@ -13,7 +13,8 @@ from rapidfuzz import fuzz, process, utils
 from cogs._common import L, channel_key, locale_of, trim
 from cogs._common.limits import LIMITS
 from cogs.rules._render import COLOUR, book_title
-from cogs.rules._views import BookPickView, NearestView, RuleView, TocView
+from cogs._common.screens import show
+from cogs.rules._views import RuleScreen, TocScreen, books_page, nearest_page, rule_page, toc_page
 from games.catalog import resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
@@ -48,6 +49,8 @@ class RulesCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
+        self.bot.screens.add(RuleScreen())
+        self.bot.screens.add(TocScreen())
         services = getattr(self.bot, "services", None)
         if services is not None and getattr(services, "rules", None) is None:
             services.rules = await asyncio.to_thread(load_index)
@@ -73,8 +76,7 @@ class RulesCog(commands.Cog):
         if not query:
             raise UserError("rules.error.empty_query", example="rules.example.rule")
         if SECTION_ID_RE.match(query) and rules.section(query) is not None:      # chosen from autocomplete
-            view = RuleView(rules, query, author_id=interaction.user.id, locale=locale)
-            await view.send(interaction)
+            await show(interaction, rule_page(rules, query, 0, [], locale))
             return
         if not re.search(r"\w", query):
             raise UserError("rules.error.unusable_query", example="rules.example.rule")
@@ -89,9 +91,7 @@ class RulesCog(commands.Cog):
         alternatives = [top.section_id] + close if close else None
         if top.via != "direct":
             note = (note + " " if note else "") + tr("rules.reply.translated_query", locale, query=_shown(top, query))
-        view = RuleView(rules, top.section_id, author_id=interaction.user.id, locale=locale,
-                        alternatives=alternatives, note=note)
-        await view.send(interaction)
+        await show(interaction, rule_page(rules, top.section_id, 0, alternatives or [], locale, note))
 
     async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
         """Search the given game; else the channel's game first, falling back to every book."""
@@ -122,8 +122,7 @@ class RulesCog(commands.Cog):
         embed = discord.Embed(title=tr("rules.reply.not_found_title", locale), colour=COLOUR,
                               description=trim(tr("rules.reply.not_found", locale, query=shown, scope=scope)
                                                + "\n" + "\n".join(lines), LIMITS.embed_description))
-        view = NearestView(rules, nearest, author_id=interaction.user.id, locale=locale)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await show(interaction, nearest_page(rules, nearest, embed, locale), ephemeral=True)
 
     @rule.autocomplete("query")
     async def rule_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -151,14 +150,9 @@ class RulesCog(commands.Cog):
         rules = self.rules
         game = _checked_game(game) or await channel_game(interaction)
         if game is None:
-            lines = [tr("rules.reply.toc_pick_book", locale)] + [
-                tr("rules.reply.toc_book_line", locale, book=book_title(rules, g, locale),
-                   count=sum(1 for s in rules.toc(g) if s.kind != "table")) for g in GAME_IDS]
-            embed = discord.Embed(title=tr("rules.reply.toc_books_title", locale), colour=COLOUR, description="\n".join(lines))
-            await interaction.response.send_message(embed=embed, view=BookPickView(rules, author_id=interaction.user.id,
-                                                                                   locale=locale))
+            await show(interaction, books_page(rules, list(GAME_IDS), locale))
             return
-        await TocView(rules, game, author_id=interaction.user.id, locale=locale).send(interaction)
+        await show(interaction, toc_page(rules, game, 0, locale))
 
 
 def _checked_game(game: str | None) -> str | None:

@@ -1,0 +1,65 @@
+"""Controls across a restart: a bot stops, a new one starts against the same Discord and the same
+database, and the buttons on the old replies still work (screens), or were greyed at shutdown
+(views whose pages lived only in the old process)."""
+from __future__ import annotations
+
+import pytest
+
+from console import ConsoleSession
+from console.loopback import GuildSpec, LoopbackDiscord
+from dice import Roller
+
+
+@pytest.fixture
+def discord_server(config):
+    server = LoopbackDiscord([GuildSpec(config.console_guild_id, (config.console_channel_id,))],
+                             config.console_files_dir).start()
+    yield server
+    server.stop()
+
+
+async def _session(config, server) -> ConsoleSession:
+    return await ConsoleSession(config, roller=Roller.seeded(1), server=server).start()
+
+
+def _control(reply, label: str):
+    return next(c for c in reply.controls if label in c.label)
+
+
+async def test_rule_toc_and_help_controls_work_after_a_restart(config, discord_server):
+    first = await _session(config, discord_server)
+    rule = (await first.run("/rule бластов", locale="ru"))[-1]
+    toc = (await first.run("/rules game:epic", locale="en"))[-1]
+    help_ = (await first.run("/help", locale="en"))[-1]
+    await first.close()
+
+    second = await _session(config, discord_server)
+    try:
+        after = await second.press(rule, _control(rule, "След. раздел").number, locale="ru")
+        assert after[-1].embeds[0]["title"].startswith("1.4 ")
+        page2 = await second.press(toc, _control(toc, "Next").number, locale="en")
+        assert "Page 2/" in page2[-1].text
+        dice = next(c for c in help_.controls if c.label.startswith("Dice"))
+        area = await second.press(help_, dice.number, locale="en")
+        assert "/roll" in area[-1].embeds[0]["description"]
+    finally:
+        await second.close()
+
+
+async def test_a_rule_pressed_by_the_other_player_renders_in_their_language(console):
+    rule = (await console.run("/rule бластов", locale="ru", user="alice"))[-1]
+    after = await console.press(rule, _control(rule, "След. раздел").number, locale="en", user="bob")
+    assert "Next section ⏭" in after[-1].text
+
+
+async def test_controls_that_live_in_memory_are_greyed_at_shutdown(config, discord_server):
+    first = await _session(config, discord_server)
+    await first.run("/game start game:epic side:Imperium", locale="en", user="alice")
+    for k in range(40):
+        await first.run(f"/unit add name:\"Formation number {k:02d} with a long name\" size:5", locale="en",
+                        user="alice")
+    listing = (await first.run("/unit list", locale="en", user="alice"))[-1]
+    assert any(not c.disabled for c in listing.controls)
+    await first.close()
+    greyed = await discord_server.message(listing.message_id)
+    assert greyed.components and all(item.get("disabled") for row in greyed.components for item in row["components"])
