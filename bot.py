@@ -89,6 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
+    from games.registry import GameDeclarationError, check_all, configure
+    configure(config.games_packages)
+    try:
+        check_all()
+    except GameDeclarationError as exc:
+        print(f"Game declaration error: {exc}", file=sys.stderr)
+        return 2
     use_console = args.console or bool(args.command) or not config.token
     # In the console stdout is the conversation; only warnings go to stderr unless asked.
     setup_logging(args.log_level or ("WARNING" if use_console else config.log_level), quiet_discord=use_console)

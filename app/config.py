@@ -79,6 +79,7 @@ class Config:
     max_expression_length: int = 300
     max_rerolls_per_die: int = 100
     rules_cache_dir: str = "data/cache"
+    games_packages: list[str] = field(default_factory=lambda: ["games"])
     log_level: str = "INFO"
     console_guild_id: int = 100000000000000001
     console_channel_id: int = 100000000000000002
@@ -107,6 +108,7 @@ class Config:
             max_expression_length=int(get("dice", "max_expression_length", 300)),
             max_rerolls_per_die=int(get("dice", "max_rerolls_per_die", 100)),
             rules_cache_dir=_resolve_path(get("rules", "cache_dir", "data/cache")),
+            games_packages=[str(x) for x in get("games", "packages", ["games"])],
             log_level=str(get("logging", "level", "INFO")).upper(),
             console_guild_id=int(get("console", "guild_id", cls.console_guild_id)),
             console_channel_id=int(get("console", "channel_id", cls.console_channel_id)),

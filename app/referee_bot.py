@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import db
+from games import registry
 from app.config import Config
 from app.services import Services
 from app.translator import CatalogTranslator
@@ -51,6 +52,8 @@ class RefereeBot(commands.AutoShardedBot):
         self.screens = Screens()        # replies whose controls survive a restart (cogs/_common/screens.py)
 
     async def setup_hook(self) -> None:
+        registry.configure(self.services.config.games_packages)
+        registry.check_all()          # an incomplete game stops the start, not a player's command
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(ScreenButton, ScreenMenu)
         if self.services.state is None:

@@ -26,7 +26,7 @@ from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, 
 from db.schema import events, games, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
-from games.catalog import GAMES
+from games.registry import GAMES
 from games.house_rules import house_rules
 from games.procedure import StateChange
 from games.state_base import StateRules, UnitState, rules_for, settings_for

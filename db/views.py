@@ -41,7 +41,7 @@ class GameView:
     id: int
     guild_id: int
     channel_id: int
-    system: str                      # game id from games/catalog.py: "epic", "warmaster", …
+    system: str                      # game id from games/registry.py: "epic", "warmaster", …
     name: str | None
     owner_id: int
     owner_name: str

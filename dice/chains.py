@@ -4,12 +4,8 @@ A "chain" is the sequence of minimum faces a single attempt must roll, die after
 (4,) is a plain 4+; (6, 4) is "a 6, then 4+" (Epic's 7+). None means the attempt cannot
 succeed at all (FoW 9+, Epic 10+), or that the game has no rule for targets above 6.
 
-Every number here is from the books (line numbers refer to `rules_index/corpus/`):
-- Flames of War, `flames_of_war.txt` L31–39: 7+ = a 6 then 5+, 8+ = a 6 then 6, 9+ cannot
-  succeed; "a roll cannot be better than 2+ even with modifiers; a 1 is a failure".
-- Epic, `epic.md` L377 ("a roll of 1 always misses") and L386–394 (the 7+ table):
-  7+ = 6 then 4+, 8+ = 6 then 5+, 9+ = 6 then 6, 10 = impossible.
-The other games define no targets above 6 on one die.
+Each game that has such a rule declares it (`GameSystem.chain`, with its book lines); the other
+games define no targets above 6 on one die.
 """
 from __future__ import annotations
 
@@ -21,7 +17,6 @@ from games.procedure import Source
 
 @dataclass(frozen=True)
 class ChainRule:
-    game: str
     # target → chain of per-die minimums for targets above 6 (targets not listed are impossible)
     above_six: dict[int, tuple[int, ...]]
     # targets below this are raised to it (None: no floor)
@@ -30,26 +25,11 @@ class ChainRule:
     source: Source
 
 
-CHAIN_RULES: dict[str, ChainRule] = {
-    "flames_of_war": ChainRule(
-        game="flames_of_war",
-        above_six={7: (6, 5), 8: (6, 6)},          # L33, L35; L37: 9+ cannot succeed
-        floor=2,                                    # L39: never better than 2+
-        natural_one_fails=True,                     # L39: a 1 is a failure
-        source=Source("flames_of_war", 21, 45),
-    ),
-    "epic": ChainRule(
-        game="epic",
-        above_six={7: (6, 4), 8: (6, 5), 9: (6, 6)},  # L391–393; L394: 10 impossible
-        floor=None,
-        natural_one_fails=True,                     # L377: a roll of 1 always misses
-        source=Source("epic", 386, 394),
-    ),
-}
-
-
 def chain_rule(game: str | None) -> ChainRule | None:
-    return CHAIN_RULES.get(game) if game else None
+    """The game's 7+ convention, if it has one."""
+    from games.registry import game_of    # the registry imports the games, which import dice
+    system = game_of(game)
+    return system.chain if system is not None else None
 
 
 def effective_target(game: str | None, target: int) -> int:
@@ -97,5 +77,5 @@ def success_probability(game: str | None, target: int, sides: int = 6) -> Fracti
     return chain_probability(target_chain(game, target, sides), sides)
 
 
-__all__ = ["ChainRule", "CHAIN_RULES", "chain_rule", "effective_target", "target_chain",
+__all__ = ["ChainRule", "chain_rule", "effective_target", "target_chain",
            "chain_probability", "success_probability"]

@@ -22,7 +22,7 @@ from dice.odds import ExpressionOdds
 from dice.prob import Unsupported
 from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceLimits, RollResult
 from dice.roller import Roller
-from games.catalog import GAMES, resolve_game
+from games.registry import GAMES, resolve_game
 from i18n import Msg
 
 _DEFAULT_ROLLER: Roller | None = None

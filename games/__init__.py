@@ -1,7 +1,6 @@
-"""Game systems: one package per game, holding its procedures, state rules and tables as data.
-
-Nothing here imports discord. See `games/catalog.py` for the ids.
+"""Game systems: one package per game (`games/<id>/`), each declaring itself as a `GameSystem`;
+`games.registry` discovers them. Nothing here imports discord.
 """
-from games.catalog import GAMES, GameInfo, resolve_game
+from games.registry import GAMES, GameSystem, resolve_game
 
-__all__ = ["GAMES", "GameInfo", "resolve_game"]
+__all__ = ["GAMES", "GameSystem", "resolve_game"]

@@ -9,7 +9,6 @@ undoable event. Nothing here touches the database or discord.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -157,11 +156,10 @@ class StateRules:
                 for s in sorted(unit.statuses)]
 
 
-@lru_cache(maxsize=None)
 def rules_for(game_id: str) -> StateRules:
-    """The state rules of a game (`games/<id>/state.py: RULES`)."""
-    module = importlib.import_module(f"games.{game_id}.state")
-    return module.RULES
+    """The state rules a game declares (`GameSystem.state`)."""
+    from games.registry import GAMES
+    return GAMES[game_id].state
 
 
 @lru_cache(maxsize=None)

@@ -1,13 +1,11 @@
 """Tables as data, each with its source lines, collected from every game for `/table`.
 
-Each game lists its tables in `games/<id>/tables.py` as `TABLES: list[Table]`.
+Each game declares its tables (`GameSystem.tables`), usually `TABLES` in `games/<id>/tables.py`.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
-from games.catalog import GAMES
 from games.procedure import Source
 from i18n import Msg
 
@@ -25,13 +23,5 @@ class Table:
 
 def tables(game_id: str | None = None) -> list[Table]:
     """All tables of one game, or of every game."""
-    found: list[Table] = []
-    for gid in [game_id] if game_id else list(GAMES):
-        try:
-            module = importlib.import_module(f"games.{gid}.tables")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"games.{gid}.tables":
-                raise
-            continue
-        found.extend(module.TABLES)
-    return found
+    from games.registry import GAMES
+    return [t for gid in ([game_id] if game_id else list(GAMES)) for t in GAMES[gid].tables]

@@ -1,7 +1,8 @@
 """Russian and English text for every reply, chosen by the interaction's locale.
 
 Catalogs are TOML files in `i18n/messages/`, one per feature, so features never edit each
-other's strings. A leaf is a table with `ru` and `en`:
+other's strings; each game package brings its own folder of them (`add_catalog_dir`, called
+when the game declares itself). A leaf is a table with `ru` and `en`:
 
     [dice.error]
     too_many_dice = { ru = "Слишком много кубиков: {count}.", en = "Too many dice: {count}." }
@@ -23,17 +24,7 @@ from typing import Any
 
 LOCALES = ("ru", "en")
 DEFAULT_LOCALE = "ru"
-_MESSAGES_DIR = Path(__file__).with_name("messages")
-
-
-def normalize_locale(raw: object | None, default: str = DEFAULT_LOCALE) -> str:
-    """Discord's locale ('ru', 'en-US', 'en-GB', 'de', …) → 'ru' or 'en'."""
-    if raw is None:
-        return default
-    value = str(getattr(raw, "value", raw)).lower()
-    if value.startswith("ru"):
-        return "ru"
-    return "en" if value else default
+_CATALOG_DIRS: list[Path] = [Path(__file__).with_name("messages")]
 
 
 def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) -> None:
@@ -47,15 +38,27 @@ def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) 
             raise ValueError(f"i18n: {path} must be a table with 'ru' and 'en'")
 
 
+def add_catalog_dir(path: Path) -> None:
+    """Load the catalogs in `path` too (a game package's `messages/`)."""
+    path = Path(path).resolve()
+    if path not in _CATALOG_DIRS:
+        _CATALOG_DIRS.append(path)
+        catalog.cache_clear()
+
+
+def catalog_files() -> list[Path]:
+    return [f for d in _CATALOG_DIRS for f in sorted(d.glob("*.toml"))]
+
+
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, dict[str, str]]:
     merged: dict[str, dict[str, str]] = {}
-    for file in sorted(_MESSAGES_DIR.glob("*.toml")):
+    for file in catalog_files():
         flat: dict[str, dict[str, str]] = {}
         _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
         clash = set(flat) & set(merged)
         if clash:
-            raise ValueError(f"i18n: {file.name} redefines {sorted(clash)[:5]}")
+            raise ValueError(f"i18n: {file} redefines {sorted(clash)[:5]}")
         merged.update(flat)
     return merged
 
@@ -134,4 +137,5 @@ class UserError(Exception):
         return self.msg.render("en")
 
 
-__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "normalize_locale", "plural_ru", "catalog"]
+__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
+           "catalog_files"]

@@ -8,8 +8,8 @@
 
 Nothing here imports discord.
 """
-from rules_index.build import build, load_index, manifest
+from rules_index.build import build, load_index
 from rules_index.engine import Hit, RuleIndex
 from rules_index.outline import Section
 
-__all__ = ["load_index", "build", "manifest", "RuleIndex", "Hit", "Section"]
+__all__ = ["load_index", "build", "RuleIndex", "Hit", "Section"]

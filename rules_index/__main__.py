@@ -6,11 +6,11 @@ import argparse
 import json
 import sys
 
-from games.catalog import resolve_game
+from games.registry import GAMES, resolve_game
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m rules_index", description="Rule lookup over the five rulebooks")
+    ap = argparse.ArgumentParser(prog="python -m rules_index", description="Rule lookup over the games' rulebooks")
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("search", help="ranked sections for a query")
     s.add_argument("query")
@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.game:
             info = resolve_game(args.game)
             if info is None:
-                print(f"unknown game: {args.game!r} (try: epic, horus_heresy, flames_of_war, warmaster, hydrophilia)", file=sys.stderr)
+                print(f"unknown game: {args.game!r} (try: {', '.join(GAMES)})", file=sys.stderr)
                 return 2
             game = info.id
         hits = index.search(args.query, game=game, limit=max(1, min(args.limit, 100)))

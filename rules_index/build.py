@@ -1,8 +1,10 @@
-"""Build the rule index from the shipped corpus, or load it from the cache.
+"""Build the rule index from the games' books, or load it from the cache.
 
-The cache file is keyed by a hash of everything the index is made from: the books, the
-manifest, the override and alias files, and the index code itself. Change any of them and
-the next start rebuilds (and rewrites the cache) automatically.
+Every game declares its book (`GameSystem.book`: the file, how to split it, its overrides,
+aliases and glossary); the index is built from the registered games, in their order. The
+cache file is keyed by a hash of everything the index is made from: each game's book folder
+and titles, and the index code itself. Change any of them and the next start rebuilds (and
+rewrites the cache) automatically.
 """
 from __future__ import annotations
 
@@ -10,38 +12,38 @@ import gc
 import hashlib
 import os
 import pickle
-import re
 import tempfile
-import tomllib
 from pathlib import Path
 
+from games.registry import GAMES, GameSystem
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.outline import Section, build_outline
 
 HERE = Path(__file__).parent
-CORPUS = HERE / "corpus"
-ALIASES = HERE / "aliases"
 DEFAULT_CACHE_DIR = Path(os.environ.get("RULES_INDEX_CACHE", HERE.parent / "data" / "cache"))
-GAME_ORDER = ("epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia")
 
 
-def manifest() -> dict[str, dict]:
-    return tomllib.loads((HERE / "manifest.toml").read_text(encoding="utf-8"))
+def _source_files(system: GameSystem) -> list[Path]:
+    book_dir = system.book.file.parent
+    return sorted(book_dir.rglob("*.py")) + system.book.files() + [system.messages / "game.toml"]
 
 
 def source_hash() -> str:
     h = hashlib.sha256()
-    files = sorted(CORPUS.glob("*")) + [HERE / "manifest.toml"] + sorted((HERE / "overrides").glob("*.toml")) \
-        + sorted(ALIASES.glob("*.toml")) + sorted(HERE.glob("*.py"))
+    files = [f for system in GAMES.values() for f in _source_files(system)] + sorted(HERE.glob("*.py"))
     for f in files:
-        h.update(f.name.encode())
+        h.update(str(f.relative_to(f.parents[2]) if len(f.parents) > 2 else f.name).encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:20]
 
 
-def read_book(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").split("\n")
+def book_info(system: GameSystem) -> dict:
+    """What the index keeps of a game (plain data: the index is pickled)."""
+    import i18n
+    return {"short": i18n.tr(f"{system.id}.book.short", "en"), "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
+            "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": list(system.book.names),
+            "file": system.book.file.name}
 
 
 def _containing(sections: list[Section], line: int) -> Section | None:
@@ -51,24 +53,6 @@ def _containing(sections: list[Section], line: int) -> Section | None:
     inside = [s for s in sections if s.line_start <= line <= s.line_end]
     inside.sort(key=lambda s: (s.kind == "table", s.length))
     return inside[0] if inside else None
-
-
-def book_glossary(game: str, lines: list[str]) -> list[tuple[str, str]]:
-    """(Russian, English) pairs from a book's own glossary."""
-    pairs: list[tuple[str, str]] = []
-    if game == "horus_heresy":
-        start = next(i for i, l in enumerate(lines) if l.strip() == "# ГЛОССАРИЙ")
-        for l in lines[start + 1:]:
-            cells = [c.strip() for c in l.split("\t")]
-            for k in range(0, len(cells) - 1, 2):
-                if cells[k] and cells[k + 1]:
-                    pairs.append((cells[k], cells[k + 1]))
-    elif game == "flames_of_war":
-        for l in lines[1400:1649]:
-            m = re.match(r"^(.+?)\s*[–-]\s*([A-Za-z].*)$", l.strip())
-            if m:
-                pairs.append((m.group(1), m.group(2)))
-    return pairs
 
 
 def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict[str, set[str]]:
@@ -82,7 +66,8 @@ def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict
     return out
 
 
-def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dict[str, list[tuple[str, float]]]:
+def collect_aliases(game: str, sections: list[Section], lines: list[str], data: dict,
+                    glossary: list[tuple[str, str]]) -> dict[str, list[tuple[str, float]]]:
     """Alias names per section id, each with a weight (1.0 placed with evidence, 0.8 without).
 
     A research row names book lines; a name goes to the section(s) among them whose text
@@ -100,8 +85,6 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
         d = out.setdefault(sid, {})
         d[name] = max(d.get(name, 0.0), w)
 
-    path = ALIASES / f"{game}.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for row in data.get("alias", []) + data.get("extra", []):
         rows_lines = row["line"] if isinstance(row["line"], list) else [row["line"]]
         # A line that starts a section names that section; a line inside one is a mention
@@ -147,7 +130,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
             continue
         for v in title_variants(s.title):
             by_key.setdefault(" ".join(nz.terms(v)), []).append(s)
-    for ru, en in book_glossary(game, lines):
+    for ru, en in glossary:
         ru_terms = nz.terms(ru)
         exact = by_key.get(" ".join(ru_terms), [])
         for s in exact:
@@ -164,27 +147,28 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str]) -> dic
     return {k: list(v.items()) for k, v in out.items()}
 
 
-def glossary_pairs(game: str, lines: list[str]) -> list[tuple[str, str]]:
-    """The book's own (English, Russian) pairs, for translating an English query."""
-    return [(en, ru) for ru, en in book_glossary(game, lines)]
+def book_glossary(system: GameSystem, lines: list[str]) -> list[tuple[str, str]]:
+    """(Russian, English) pairs from the book's own glossary, if it has one."""
+    return system.book.glossary(lines) if system.book.glossary else []
 
 
 def build(copies: int = 1) -> RuleIndex:
     """Build from the corpus. `copies` > 1 repeats every book (the ten-fold benchmark corpus)."""
-    man = manifest()
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
     games: dict[str, dict] = {}
     glossary: dict[str, list[tuple[str, str]]] = {}
-    for game in GAME_ORDER:
-        lines = read_book(CORPUS / man[game]["file"])
-        secs = build_outline(game, lines)
-        al = collect_aliases(game, secs, lines)
-        pairs = glossary_pairs(game, lines)
+    for system in GAMES.values():
+        game, book = system.id, system.book
+        lines = book.lines()
+        secs = build_outline(game, lines, book.split, book.override_data())
+        ru_en = book_glossary(system, lines)
+        al = collect_aliases(game, secs, lines, book.alias_data(), ru_en)
+        pairs = [(en, ru) for ru, en in ru_en]      # English → Russian, for translating a query
         for c in range(copies):
             gid = game if c == 0 else f"{game}~{c}"
-            games[gid] = man[game]
+            games[gid] = book_info(system)
             texts[gid] = lines
             glossary[gid] = pairs
             for s in secs:

@@ -15,7 +15,7 @@ from typing import Callable
 
 from rapidfuzz import fuzz, process, utils
 
-from rules_index.build import CORPUS, GAME_ORDER, manifest, read_book
+from games.registry import GAMES
 
 
 @dataclass
@@ -61,9 +61,8 @@ class Baseline:
 
     def __init__(self) -> None:
         self.titles: dict[str, list[tuple[str, int, int]]] = {}
-        man = manifest()
-        for game in GAME_ORDER:
-            lines = read_book(CORPUS / man[game]["file"])
+        for game, system in GAMES.items():
+            lines = system.book.lines()
             heads = []
             for i, l in enumerate(lines):
                 s = l.strip()
@@ -78,14 +77,14 @@ class Baseline:
             self.titles[game] = spans
 
     def search(self, query: str, game: str | None) -> list[tuple[str, int, int]]:
-        pool = [(g, t) for g in ([game] if game else GAME_ORDER) for t in self.titles[g]]
+        pool = [(g, t) for g in ([game] if game else list(GAMES)) for t in self.titles[g]]
         res = process.extract(query, [t[0] for _, t in pool], scorer=fuzz.WRatio, processor=utils.default_process, limit=5)
         return [(pool[i][0], pool[i][1][1], pool[i][1][2]) for _, _, i in res]
 
 
 def format_report(name: str, result: dict) -> str:
     out = [f"== {name}", f"{'game':<15}{'n':>4}{'top1':>8}{'top3':>8}{'top5':>8}"]
-    for g in list(GAME_ORDER) + ["overall"]:
+    for g in list(GAMES) + ["overall"]:
         if g in result["table"]:
             r = result["table"][g]
             out.append(f"{g:<15}{r['n']:>4}{r['top1']:>8.1%}{r['top3']:>8.1%}{r['top5']:>8.1%}")

@@ -1,12 +1,10 @@
 """Split a rulebook into a tree of sections: title, breadcrumb path, original line span.
 
-The five books are formatted five ways (see ../shared/research/): Epic's markdown heading
-levels are noise and its section numbers carry the hierarchy; Horus Heresy hides rules under
-standalone bold lines; Flames of War, Warmaster and Гидрофилия are plain text whose headings
-are recognised by length, case, blank lines and numbering. Each book has a detector here
-(general heuristics) and a small override file `overrides/<game>.toml` for where the
-heuristics fail: ranges to skip (junk, glossaries), headings to add or drop, levels and
-titles to force.
+Every book is formatted its own way, so each game declares how to find its headings
+(`Book.split`, in `games/<id>/book/split.py`: general heuristics over the book's typography)
+and an override file (`Book.overrides`) for where the heuristics fail: ranges to skip (junk,
+glossaries), headings to add or drop, levels and titles to force. This module turns those
+headings into sections; the helpers the splitters share are here too.
 
 A section's span runs from its heading line to the line before the next heading of any
 level (trailing blank lines trimmed), so spans are short and never overlap except for table
@@ -15,12 +13,9 @@ entries, which sit inside their section. Line numbers are 1-based, as in the boo
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any, Callable
 
-HERE = Path(__file__).parent
-OVERRIDES_DIR = HERE / "overrides"
 
 
 @dataclass
@@ -50,11 +45,6 @@ class Section:
         return self.line_end - self.line_start + 1
 
 
-def load_overrides(game: str) -> dict:
-    path = OVERRIDES_DIR / f"{game}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-
-
 _MARKUP_RE = re.compile(r"\*\*|</?u>|</?b>|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|\\")
 
 
@@ -71,213 +61,22 @@ def clean_title(text: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Detectors: lines (0-based list, index i = line i+1) → headings
+# What the games' splitters share (`games/<id>/book/split.py`): lines (0-based list, index
+# i = line i+1) → headings.
 # ---------------------------------------------------------------------------------------------
 
-_MD_RE = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
-_NUM_RE = re.compile(r"^(\d+(?:\.\d+)*)\s+(?!\.)(.+)$")
+MD_HEADING_RE = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
+NUMBERED_RE = re.compile(r"^(\d+(?:\.\d+)*)\s+(?!\.)(.+)$")
 
 
-def detect_epic(lines: list[str]) -> list[Heading]:
-    """Markdown headings; depth from the section number (1.12.7 → 3), not from the #s.
-
-    Unnumbered headings become children of the latest numbered one; `3.0`/`4.0` are chapters.
-    """
-    out: list[Heading] = []
-    last_depth = 0
-    for i, raw in enumerate(lines):
-        m = _MD_RE.match(raw)
-        if not m:
-            continue
-        title = clean_title(m.group(2))
-        if not title:
-            continue
-        num = _NUM_RE.match(title)
-        if num:
-            parts = num.group(1).split(".")
-            if len(parts) == 2 and parts[1] == "0":
-                parts = parts[:1]
-            depth = len(parts)
-            last_depth = depth
-            out.append(Heading(i + 1, title, depth))
-        else:
-            out.append(Heading(i + 1, title, last_depth + 1))
-    return out
-
-
-_BOLD_LINE_RE = re.compile(r"^\*\*([^*]{2,100})\*\*\s*$")
-
-
-def detect_horus_heresy(lines: list[str]) -> list[Heading]:
-    """`#`–`####` headings by level, plus standalone bold lines as children of the heading above."""
-    out: list[Heading] = []
-    current = 1
-    for i, raw in enumerate(lines):
-        m = _MD_RE.match(raw)
-        if m and len(m.group(1)) <= 4:
-            title = clean_title(m.group(2))
-            if title:
-                current = len(m.group(1))
-                # The book's chapters are ALL CAPS; some carry `##` («## ФАЗА СТРЕЛЬБЫ» after
-                # «# ФАЗА ДВИЖЕНИЯ»): caps make them chapters, so paths read right.
-                if current == 2 and _upper_ratio(title) >= 0.9 and sum(c.isalpha() for c in title) >= 5:
-                    current = 1
-                out.append(Heading(i + 1, title, current))
-            continue
-        b = _BOLD_LINE_RE.match(raw.strip())
-        if b:
-            title = clean_title(b.group(1))
-            if title and not title.endswith(":"):
-                out.append(Heading(i + 1, title, current + 1))
-    return out
-
-
-_VERB_RE = re.compile(r"\w{2,}(ют|ят|ете|ает|яет|ует|ится|ется|ются|ятся)\b|\b(должны|должен|может|могут|нужно)\b", re.I)
-
-
-def detect_flames_of_war(lines: list[str]) -> list[Heading]:
-    """Plain text: a heading names something rather than states it (research notes §1.5)."""
-    out: list[Heading] = []
-    for i, raw in enumerate(lines):
-        line = raw.replace("\u00a0", " ").strip()
-        if not line or len(line) > 80:
-            continue
-        if line.startswith("·") or re.match(r"^\d+\s*\.", line):
-            continue
-        if line[-1] in ".:;,!":
-            continue
-        if re.search(r"\d", line) or re.search(r"\s[–-]\s", line):
-            continue
-        if not (line[0].isupper()) or set(line) <= {"?"}:
-            continue
-        head = line.split("(")[0]
-        if len(head.split()) > 8:
-            continue
-        if _VERB_RE.search(head) and not (line.startswith("Кто может") or line.startswith("Как ") or line == "Не Стреляют"):
-            continue
-        if line.startswith("Типы") or "|" in line:
-            continue
-        out.append(Heading(i + 1, clean_title(line), 2))
-    return out
-
-
-def _upper_ratio(text: str) -> float:
+def upper_ratio(text: str) -> float:
     letters = [c for c in text if c.isalpha()]
     return sum(c.isupper() for c in letters) / len(letters) if letters else 0.0
 
 
-def _blank(lines: list[str], i: int) -> bool:
+def is_blank(lines: list[str], i: int) -> bool:
     return i < 0 or i >= len(lines) or not lines[i].strip()
 
-
-_WM_TABLE_RE = re.compile(r"\t|\||^(D6|<=|\d+-\d+\s|\d+\+|\d+\s)")
-_WM_ENTRY_RE = re.compile(r"^[a-iабвдсеф]\)\s+\*{0,2}(.+?)\*{0,2}$")
-_WM_INLINE_RE = re.compile(r"^(?:- |\d+\.\s+)\*{0,2}([^*]{3,70}?)\.?\*\*")
-
-
-def detect_warmaster(lines: list[str]) -> list[Heading]:
-    """Plain text: headings stand between blank lines; numbered CAPS, CAPS, glossary, entries.
-
-    Levels for numbered headings come from a stack: k is a sibling where the last number was
-    k-1, anything else opens a child level (research notes B1.3).
-    """
-    out: list[Heading] = []
-    stack: list[int] = []
-    for i, raw in enumerate(lines):
-        line = raw.strip()
-        if not line:
-            continue
-        inline = _WM_INLINE_RE.match(line)
-        if inline and len(line) > 60:
-            out.append(Heading(i + 1, clean_title(inline.group(1)), len(stack) + 1, "entry"))
-            continue
-        if not (_blank(lines, i - 1) and _blank(lines, i + 1)) or len(line) > 60:
-            continue
-        text = strip_markup(line)
-        entry = _WM_ENTRY_RE.match(line)
-        if entry and text[-1] not in ".!?:" or (entry and text.endswith("!)")):
-            out.append(Heading(i + 1, clean_title(entry.group(1)), len(stack) + 1, "entry"))
-            continue
-        num = re.match(r"^(\d{1,2})\.\s+(.+)$", text)
-        if num:
-            body = num.group(2)
-            if body.endswith(":"):
-                continue
-            if _upper_ratio(body) >= 0.8 or (len(text) <= 40 and body[0].isupper() and body[-1] not in ".!?;,"):
-                k = int(num.group(1))
-                for depth in range(len(stack) - 1, -1, -1):
-                    if stack[depth] == k - 1:
-                        del stack[depth + 1:]
-                        stack[depth] = k
-                        break
-                else:
-                    stack.append(k)
-                out.append(Heading(i + 1, clean_title(text), len(stack)))
-            continue
-        if _WM_TABLE_RE.search(text):
-            continue
-        if _upper_ratio(text) >= 0.9 and text[-1] not in ".,;":
-            out.append(Heading(i + 1, clean_title(text), len(stack) + 1))
-    return out
-
-
-_HYD_SKIP_START = ("◆", "•", "⚠", "-")
-
-
-def detect_hydrophilia(lines: list[str]) -> list[Heading]:
-    """Plain text, four typographic levels (research notes A1.3).
-
-    Chapters `N. Title` not in a numbered run; CAPS / mixed-caps / `свойства …` sections;
-    title-case lines directly followed by text are sections, followed by a blank line
-    subsections. Lists introduced by a line ending in «:» are not headings.
-    """
-    out: list[Heading] = []
-
-    def numbered(i: int) -> int | None:
-        m = re.match(r"^(\d+)[.)]\s", lines[i].strip()) if 0 <= i < len(lines) else None
-        return int(m.group(1)) if m else None
-
-    for i, raw in enumerate(lines):
-        line = raw.replace("\u00a0", " ").strip()
-        if not line or len(line) > 45 or line[-1] in ".:;!?" or line.startswith(_HYD_SKIP_START):
-            continue
-        if re.match(r"^[A-CА-В]\)\s", line):
-            continue
-        n = numbered(i)
-        if n is not None:
-            run = any(numbered(j) in (n - 1, n + 1) for j in range(i - 4, i + 5) if j != i)
-            if not run and line[2:3] == " " and not _blank(lines, i + 1):
-                out.append(Heading(i + 1, clean_title(line), 1))
-            continue
-        # Colon-list test: walking back over short unterminated lines reaches a «…:» line.
-        j = i - 1
-        while j >= 0 and lines[j].strip() and len(lines[j].strip()) <= 60 and lines[j].strip()[-1] not in ".:;!?" \
-                and not lines[j].strip().startswith(_HYD_SKIP_START):
-            j -= 1
-        while j >= 0 and not lines[j].strip():
-            j -= 1
-        if j >= 0 and lines[j].strip().endswith(":") and j >= i - 8:
-            continue
-        letters = [c for c in line if c.isalpha()]
-        if not letters:
-            continue
-        caps_run = re.search(r"[А-ЯЁA-Z]{3,}", line)
-        follows_text = not _blank(lines, i + 1)
-        if _upper_ratio(line) >= 0.9 or (caps_run and not line[0].isupper()) or \
-                (caps_run and re.search(r"[а-яё][А-ЯЁ]{2,}", line)) or line.startswith("свойства "):
-            out.append(Heading(i + 1, clean_title(line), 2))
-        elif line[0].isupper():
-            out.append(Heading(i + 1, clean_title(line), 2 if follows_text else 3))
-    return out
-
-
-DETECTORS = {
-    "epic": detect_epic,
-    "horus_heresy": detect_horus_heresy,
-    "flames_of_war": detect_flames_of_war,
-    "warmaster": detect_warmaster,
-    "hydrophilia": detect_hydrophilia,
-}
 
 _TABLE_LINE_RE = re.compile(r"\t|^\s*\|")
 
@@ -305,14 +104,15 @@ def _tables(lines: list[str], start: int, end: int, min_rows: int) -> list[tuple
     return runs
 
 
-def build_outline(game: str, lines: list[str]) -> list[Section]:
-    ov = load_overrides(game)
+def build_outline(game: str, lines: list[str], split: Callable[[list[str]], list[Heading]],
+                  ov: dict[str, Any]) -> list[Section]:
+    """The sections of a book: `split` finds its headings, `ov` (its override file) corrects them."""
     skips = [tuple(r) for r in ov.get("skip", [])]
 
     def skipped(line: int) -> bool:
         return any(a <= line <= b for a, b in skips)
 
-    heads = [h for h in DETECTORS[game](lines) if not skipped(h.line)]
+    heads = [h for h in split(lines) if not skipped(h.line)]
     for spec in ov.get("entries", []):
         # Labelled entries inside a section (card legends, keyword definitions, terrain types).
         rx = re.compile(spec["pattern"])
@@ -342,7 +142,7 @@ def build_outline(game: str, lines: list[str]) -> list[Section]:
         base = None
         for h in heads:
             if a <= h.line <= b:
-                if _MD_RE.match(lines[h.line - 1]):
+                if MD_HEADING_RE.match(lines[h.line - 1]):
                     h.level = lvl
                     base = lvl
                 else:

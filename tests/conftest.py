@@ -10,12 +10,19 @@ from dice import Roller
 SEED = 20261122
 
 
+@pytest.fixture(scope="session")
+def rules_cache(tmp_path_factory) -> str:
+    """One rule-index cache for the whole run (built once), never the checkout's data/."""
+    return str(tmp_path_factory.mktemp("rules_cache"))
+
+
 @pytest.fixture
-def config(tmp_path) -> Config:
+def config(tmp_path, rules_cache) -> Config:
     """The project's config with no environment overrides, on a database of this test's own."""
     cfg = Config.load(environ={})
     cfg.database_url = f"sqlite+aiosqlite:///{tmp_path / 'referee.db'}"
     cfg.console_files_dir = str(tmp_path / "files")
+    cfg.rules_cache_dir = rules_cache
     return cfg
 
 

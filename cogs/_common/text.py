@@ -51,3 +51,9 @@ def actor_of(interaction: "discord.Interaction") -> tuple[int, str, bool]:
     user = interaction.user
     perms = interaction.permissions
     return (user.id, getattr(user, "display_name", user.name), bool(perms.manage_messages or perms.administrator))
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """A `game` option's choices: every registered game, named as its players know it."""
+    from games.registry import GAMES
+    return [app_commands.Choice(name=L(f"{game_id}.short"), value=game_id) for game_id in GAMES][:25]

@@ -14,7 +14,7 @@ import re
 import discord
 
 from cogs._common import LIMITS, Paginator, fit_embed, locale_of, trim
-from games.catalog import GAMES
+from games.registry import GAMES
 from games.procedure import DiceStep, Modifier, ProcedureResult
 from i18n import Msg, tr
 

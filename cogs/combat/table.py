@@ -7,7 +7,8 @@ from discord import app_commands
 from rapidfuzz import fuzz, process
 
 from cogs._common import L, LIMITS, Paginator, locale_of, trim
-from games.catalog import GAMES, resolve_game
+from cogs._common.text import game_choices
+from games.registry import GAMES, resolve_game
 from games.tables import Table, tables
 from i18n import UserError, tr
 
@@ -102,7 +103,7 @@ def render_table(table: Table, locale: str) -> list[discord.Embed]:
     return embeds
 
 
-GAME_CHOICES = [app_commands.Choice(name=L(f"combat_shared.game.{gid}"), value=gid) for gid in GAMES]
+GAME_CHOICES = game_choices()
 
 
 @app_commands.command(name=L("combat_shared.cmd.table.name"), description=L("combat_shared.cmd.table.desc"))

@@ -10,13 +10,14 @@ from discord.ext import commands
 import dice
 from cogs._common import L, channel_key, fit_embed, locale_of, trim
 from cogs._common.limits import LIMITS
+from cogs._common.text import game_choices
 from dice.render import render
-from games.catalog import GAMES
+from games.registry import GAMES
 from i18n import tr
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=L(f"dice.game.{g}"), value=g) for g in GAMES]
+GAME_CHOICES = game_choices()
 COLOUR_PASS = discord.Colour.green()
 COLOUR_FAIL = discord.Colour.dark_red()
 COLOUR_ROLL = discord.Colour.blurple()

@@ -11,18 +11,18 @@ from discord.ext import commands
 from rapidfuzz import fuzz, process, utils
 
 from cogs._common import L, channel_key, locale_of, trim
+from cogs._common.text import game_choices
 from cogs._common.limits import LIMITS
 from cogs.rules._render import COLOUR, book_title
 from cogs._common.screens import show
 from cogs.rules._views import RuleScreen, TocScreen, books_page, nearest_page, rule_page, toc_page
-from games.catalog import resolve_game
+from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
 
 log = logging.getLogger(__name__)
 
-GAME_IDS = ("epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia")
-GAME_CHOICES = [app_commands.Choice(name=L(f"rules.game.{g}"), value=g) for g in GAME_IDS]
+GAME_CHOICES = game_choices()
 SECTION_ID_RE = re.compile(r"^[a-z_]+(?:~\d+)?:\d+t?$")
 MIN_SCORE = 15.0        # below this a hit is noise: "nothing found" + nearest titles
 CLOSE = 6.0             # hits within this of the top one are offered as "did you mean"
@@ -41,7 +41,7 @@ async def channel_game(interaction: discord.Interaction) -> str | None:
         log.debug("channel_game failed", exc_info=True)
         return None
     system = getattr(game, "system", None) if game is not None else None
-    return system if system in GAME_IDS else None
+    return system if system in GAMES else None
 
 
 class RulesCog(commands.Cog):
@@ -53,7 +53,7 @@ class RulesCog(commands.Cog):
         self.bot.screens.add(TocScreen())
         services = getattr(self.bot, "services", None)
         if services is not None and getattr(services, "rules", None) is None:
-            services.rules = await asyncio.to_thread(load_index)
+            services.rules = await asyncio.to_thread(load_index, services.config.rules_cache_dir)
 
     @property
     def rules(self):
@@ -131,7 +131,7 @@ class RulesCog(commands.Cog):
         if rules is None:
             return []
         game = getattr(interaction.namespace, "game", None)
-        if game not in GAME_IDS:
+        if game not in GAMES:
             game = await channel_game(interaction)
         try:
             pairs = rules.autocomplete(current, game=game)
@@ -150,7 +150,7 @@ class RulesCog(commands.Cog):
         rules = self.rules
         game = _checked_game(game) or await channel_game(interaction)
         if game is None:
-            await show(interaction, books_page(rules, list(GAME_IDS), locale))
+            await show(interaction, books_page(rules, list(GAMES), locale))
             return
         await show(interaction, toc_page(rules, game, 0, locale))
 
@@ -158,7 +158,7 @@ class RulesCog(commands.Cog):
 def _checked_game(game: str | None) -> str | None:
     if game is None or game == "":
         return None
-    if game in GAME_IDS:
+    if game in GAMES:
         return game
     info = resolve_game(game)
     if info is None:

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
 from db import Actor, GameView, StateStore
-from games.catalog import GAMES, resolve_game
+from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
 from games.state_base import UnitState, rules_for

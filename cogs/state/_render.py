@@ -7,7 +7,7 @@ import discord
 
 from cogs._common import chunk_text, fit_embed, trim
 from db import AppliedResult, EventView, GameView, UnitView, fold
-from games.catalog import GAMES
+from games.registry import GAMES
 from games.state_base import rules_for, settings_for
 from games.house_rules import effective
 from i18n import Msg, tr

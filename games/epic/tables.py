@@ -2,6 +2,7 @@
 numbers from the constants here, and `/table` renders `TABLES`, so both show the same book."""
 from __future__ import annotations
 
+from dice.chains import ChainRule
 from games.procedure import Source
 from games.tables import Table
 from i18n import Msg
@@ -16,8 +17,16 @@ TO_HIT_MODIFIERS_SOURCE = Source(BOOK, 379, 384)
 
 # --- Hits needing 7+, «Попалание на 7+» l.386–394 -------------------------------------------
 # required roll -> the second die needed after a first 6; None = «Попадание невозможно».
-SEVEN_PLUS: dict[int, int | None] = {7: 4, 8: 5, 9: 6, 10: None}
 SEVEN_PLUS_SOURCE = Source(BOOK, 386, 394)
+# The one statement of Epic's 7+ rule: `/roll … game:epic` and the procedures both read it.
+SEVEN_PLUS_CHAIN = ChainRule(
+    above_six={7: (6, 4), 8: (6, 5), 9: (6, 6)},   # L391–393; L394: 10 impossible
+    floor=None,
+    natural_one_fails=True,                         # L377: a roll of 1 always misses
+    source=SEVEN_PLUS_SOURCE,
+)
+# need → the second die's need after a 6 (None: impossible), as the procedures use it
+SEVEN_PLUS: dict[int, int | None] = {**{t: c[1] for t, c in SEVEN_PLUS_CHAIN.above_six.items()}, 10: None}
 
 # --- Barrage table, «Артиллерийская таблица» l.418–429 ------------------------------------
 # (bp_min, bp_max, extra templates, extra blast markers, AP to-hit, AT to-hit)

@@ -10,8 +10,9 @@
   Firepower rolls against bunkers (L1095): a success stands only if the re-roll succeeds too.
 The two-stage 7+/8+ roll is treated as one roll: a re-roll repeats both stages.
 
-The chain numbers themselves (7+ = 6 then 5+, …, the 2+ floor) are the dice helper's
-`dice.chains.CHAIN_RULES["flames_of_war"]`, so /roll and these procedures can't disagree.
+The chain numbers themselves (7+ = 6 then 5+, …, the 2+ floor) are stated once, as `CHAIN`:
+the game declares it for `/roll … game:flames_of_war` too, so /roll and these procedures can't
+disagree.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, Union
 
-from dice.chains import CHAIN_RULES, success_probability, target_chain
+from dice.chains import ChainRule, success_probability, target_chain
 from dice.roller import Roller
 from games.procedure import DiceStep, Modifier, Source
 from i18n import Msg
@@ -33,10 +34,15 @@ SRC_CLAMP = Source(BOOK, 39)
 SRC_CHAIN = Source(BOOK, 31, 37)
 SRC_REROLL = Source(BOOK, 43, 45)
 
-_RULE = CHAIN_RULES[BOOK]
-BEST_POSSIBLE = _RULE.floor                       # L39 «Бросок не может быть лучше чем 2+» (2)
-IMPOSSIBLE_FROM = max(_RULE.above_six) + 1        # L37 «В случае 9+, бросок не может быть успешен» (9)
-CHAIN_SECOND = {t: chain[1] for t, chain in _RULE.above_six.items()}   # L33, L35: {7: 5, 8: 6}
+CHAIN = ChainRule(
+    above_six={7: (6, 5), 8: (6, 6)},          # L33, L35; L37: 9+ cannot succeed
+    floor=2,                                    # L39: never better than 2+
+    natural_one_fails=True,                     # L39: a 1 is a failure
+    source=SRC_ENGINE,
+)
+BEST_POSSIBLE = 2 if CHAIN.floor is None else CHAIN.floor   # L39 «Бросок не может быть лучше чем 2+»
+IMPOSSIBLE_FROM = max(CHAIN.above_six) + 1        # L37 «В случае 9+, бросок не может быть успешен» (9)
+CHAIN_SECOND = {t: chain[1] for t, chain in CHAIN.above_six.items()}   # L33, L35: {7: 5, 8: 6}
 
 Reroll = Literal["none", "failed", "success"]
 

@@ -1,4 +1,5 @@
 """Every Epic table cell against the book (rules_index/corpus/epic.md, tab-separated rows)."""
+from games.registry import GAMES
 from pathlib import Path
 
 import pytest
@@ -6,7 +7,7 @@ import pytest
 from games.epic import tables as T
 from games.tables import tables
 
-BOOK = (Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "epic.md").read_text(encoding="utf-8").splitlines()
+BOOK = GAMES["epic"].book.file.read_text(encoding="utf-8").splitlines()
 
 
 def line(n: int) -> list[str]:

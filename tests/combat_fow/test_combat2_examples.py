@@ -2,14 +2,12 @@
 is a command that works, in its own language."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
+import i18n
+from games.registry import GAMES
 
-
-MESSAGES = Path(__file__).resolve().parents[2] / "i18n" / "messages"
-EXAMPLES = [(locale, text)
-            for file, root in (("combat_fow", "fow"), ("combat_wm", "wm"), ("combat_hydro", "hydro"))
-            for entry in tomllib.loads((MESSAGES / f"{file}.toml").read_text(encoding="utf-8"))[root]["example"].values()
+assert GAMES                      # the games' catalogs are loaded
+EXAMPLES = [(locale, text) for key, entry in sorted(i18n.catalog().items())
+            if key.split(".")[0] in ("fow", "wm", "hydro") and key.split(".")[1] == "example"
             for locale, text in entry.items()]
 
 

@@ -2,6 +2,7 @@
 shooting, pins, bombardment, assault and exact odds."""
 from __future__ import annotations
 
+from games.registry import GAMES
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from games.procedure import Modifier
 from games.tables import tables
 from i18n import Msg, UserError
 
-BOOK = Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "flames_of_war.txt"
+BOOK = GAMES["flames_of_war"].book.file
 LINES = BOOK.read_text(encoding="utf-8").splitlines()
 
 

@@ -1,4 +1,5 @@
 """Every Horus Heresy table cell against the book (rules_index/corpus/horus_heresy.md)."""
+from games.registry import GAMES
 from pathlib import Path
 
 import pytest
@@ -7,7 +8,7 @@ from games.horus_heresy import tables as T
 from games.horus_heresy.rolls import ws_need
 from games.tables import tables
 
-BOOK = (Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "horus_heresy.md").read_text(
+BOOK = GAMES["horus_heresy"].book.file.read_text(
     encoding="utf-8").splitlines()
 
 

@@ -2,6 +2,7 @@
 artillery, drones, falls (rule vs its examples), moves, the book's examples, tables and odds."""
 from __future__ import annotations
 
+from games.registry import GAMES
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from games.hydrophilia.tables import TABLES
 from games.tables import tables
 from i18n import UserError
 
-BOOK = Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "hydrophilia.txt"
+BOOK = GAMES["hydrophilia"].book.file
 LINES = BOOK.read_text(encoding="utf-8").splitlines()
 
 

@@ -2,14 +2,13 @@
 as written, in its own language."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
+import i18n
+from games.registry import GAMES
 
-MESSAGES = Path(__file__).resolve().parents[2] / "i18n" / "messages"
-EXAMPLES = [(locale, text)
-            for file in ("combat_epic", "combat_hh", "combat_shared")
-            for key, entry in tomllib.loads((MESSAGES / f"{file}.toml").read_text(encoding="utf-8"))[file]["example"].items()
-            if key != "plus"
+assert GAMES                      # the games' catalogs are loaded
+EXAMPLES = [(locale, text) for key, entry in sorted(i18n.catalog().items())
+            if key.split(".")[0] in ("combat_epic", "combat_hh", "combat_shared") and key.split(".")[1] == "example"
+            and key != "combat_shared.example.plus"
             for locale, text in entry.items()]
 
 

@@ -2,6 +2,7 @@
 they name, every table against the book, and exact odds."""
 from __future__ import annotations
 
+from games.registry import GAMES
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from games.warmaster.hits import pool
 from games.warmaster.tables import TABLES
 from i18n import UserError
 
-BOOK = Path(__file__).resolve().parents[2] / "rules_index" / "corpus" / "warmaster.txt"
+BOOK = GAMES["warmaster"].book.file
 LINES = BOOK.read_text(encoding="utf-8").splitlines()
 
 

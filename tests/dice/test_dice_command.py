@@ -73,7 +73,7 @@ async def test_rolls_follow_the_seeded_roller(console):
 
 
 def test_game_choice_titles_are_the_catalogs():
-    from games.catalog import GAMES
+    from games.registry import GAMES
     from i18n import tr
 
     for game in GAMES.values():

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules_index.build import CORPUS, GAME_ORDER, manifest, read_book
+from games.registry import GAMES
 from rules_index.outline import build_outline
+
+GAME_ORDER = ("epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia")
 
 
 @pytest.fixture(scope="module")
 def outlines():
-    man = manifest()
-    return {g: build_outline(g, read_book(CORPUS / man[g]["file"])) for g in GAME_ORDER}
+    return {g: build_outline(g, GAMES[g].book.lines(), GAMES[g].book.split, GAMES[g].book.override_data())
+            for g in GAME_ORDER}
 
 
 def _find(secs, line):

@@ -200,15 +200,15 @@ def test_cli_eval_prints_tables_and_baseline():
 
 # -- aliases and glossaries ---------------------------------------------------------------------------
 def test_alias_files_attach_to_sections():
-    import tomllib
-    from rules_index.build import ALIASES, CORPUS, GAME_ORDER, collect_aliases, manifest, read_book
+    from games.registry import GAMES
+    from rules_index.build import book_glossary, collect_aliases
     from rules_index.outline import build_outline
-    man = manifest()
-    for game in GAME_ORDER:
-        rows = tomllib.loads((ALIASES / f"{game}.toml").read_text(encoding="utf-8"))
+    for game, system in GAMES.items():
+        rows = system.book.alias_data()
         assert rows.get("alias"), game
-        lines = read_book(CORPUS / man[game]["file"])
-        attached = collect_aliases(game, build_outline(game, lines), lines)
+        lines = system.book.lines()
+        sections = build_outline(game, lines, system.book.split, system.book.override_data())
+        attached = collect_aliases(game, sections, lines, rows, book_glossary(system, lines))
         names = {n for pairs in attached.values() for n, _ in pairs}
         assert len(names) >= 0.5 * sum(len(r["names"]) for r in rows["alias"]), game
 
@@ -223,13 +223,16 @@ def test_english_names_from_the_books_glossaries(index, query, game, line):
     assert any(h.line_start <= line <= h.line_end for h in hits), (query, hits[:1])
 
 
-def test_cache_key_changes_with_the_corpus(tmp_path, monkeypatch):
+def test_cache_key_changes_with_a_book(tmp_path, monkeypatch):
+    import dataclasses
     import importlib
     import shutil
+    from games.registry import GAMES
     b = importlib.import_module("rules_index.build")     # the package exports a function of that name
-    corpus = tmp_path / "corpus"
-    shutil.copytree(b.CORPUS, corpus)
-    monkeypatch.setattr(b, "CORPUS", corpus)
+    epic = GAMES["epic"]
+    copy = tmp_path / "book" / epic.book.file.name
+    shutil.copytree(epic.book.file.parent, copy.parent)
+    monkeypatch.setitem(GAMES.games, "epic", dataclasses.replace(epic, book=dataclasses.replace(epic.book, file=copy)))
     before = b.source_hash()
-    (corpus / "epic.md").write_text((corpus / "epic.md").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    copy.write_text(copy.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert b.source_hash() != before
