@@ -20,7 +20,7 @@ import importlib
 import pkgutil
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,8 +87,8 @@ class GameSystem:
     house_rules: tuple[HouseRule, ...] = ()
     tables: tuple[Table, ...] = ()
     chain: ChainRule | None = None        # its 7+ convention on a D6, if the book has one
-    commands: tuple[Any, ...] = ()        # games.commands.Command specs (the cogs build them)
-    extra: dict[str, Any] = field(default_factory=dict)
+    commands: tuple[Any, ...] = ()        # games.commands.Command: what the cogs build commands from
+    groups: tuple[Any, ...] = ()          # games.commands.Group: the command groups the game adds
 
     def __post_init__(self) -> None:
         i18n.add_catalog_dir(self.messages)

@@ -1,12 +1,20 @@
-"""Combat resolution commands: each `cogs/combat/<module>.py` registers its game's subcommands
-(and top-level commands such as /table via `COMMANDS`) when imported."""
+"""Combat resolution commands, built from each game's declaration (`games/<id>/commands.py`)
+by `cogs/combat/_factory.py`, plus /table. Games not yet declared that way register their
+commands from a module beside this one (`COMMANDS`, shared groups from `_groups.py`)."""
 import importlib
 import pkgutil
 
+from cogs.combat._factory import game_cog
 from cogs.combat._groups import GROUPS
+from games.registry import GAMES
+
+SHARED = {"shoot": GROUPS[0], "assault": GROUPS[1], "odds": GROUPS[2], "check": GROUPS[3]}
 
 
 async def setup(bot) -> None:
+    for system in GAMES.values():
+        if system.commands:
+            await bot.add_cog(game_cog(bot, system, SHARED))
     extra = []
     for module in pkgutil.iter_modules(__path__):
         if not module.name.startswith("_"):

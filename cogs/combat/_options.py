@@ -2,14 +2,12 @@
 channel's game and its house-rule settings, and small parsers ("4+" → 4)."""
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 
 from cogs._common import channel_key
 from games.house_rules import effective
-from i18n import UserError
+from games.inputs import parse_plus  # noqa: F401  (the cogs' import path until they move)
 
 
 def store_of(interaction: discord.Interaction):
@@ -62,20 +60,6 @@ async def unit_autocomplete(interaction: discord.Interaction, current: str) -> l
     except Exception:   # autocomplete must answer quickly and never raise
         return []
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names]
-
-
-_PLUS = re.compile(r"^\s*(\d{1,2})\s*\+?\s*$")
-
-
-def parse_plus(text: str | None, *, low: int = 2, high: int = 6, error: str = "combat_shared.error.plus",
-               example: str = "combat_shared.example.plus") -> int | None:
-    """"4+", "4" → 4; None/"" → None; anything else or out of [low, high] → UserError."""
-    if text is None or not str(text).strip() or str(text).strip() in ("-", "—"):
-        return None
-    match = _PLUS.match(str(text))
-    if not match or not low <= int(match.group(1)) <= high:
-        raise UserError(error, example=example, text=text, low=low, high=high)
-    return int(match.group(1))
 
 
 def localized_params(prefix: str, *names: str):

@@ -41,7 +41,9 @@ def leaf_commands(tree: app_commands.CommandTree):
 
 
 def area_of(command: app_commands.Command) -> str:
-    """'dice', 'rules', 'state', a game id for its combat commands, 'combat' for shared ones…"""
+    """'dice', 'rules', 'state', a game id for a game's commands, 'combat' for shared ones…"""
+    if command.extras.get("game") in GAMES:
+        return command.extras["game"]
     parts = command.module.split(".")
     if len(parts) > 2 and parts[1] == "combat":
         return parts[2] if parts[2] in GAMES else "combat"

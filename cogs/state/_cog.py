@@ -323,9 +323,12 @@ class StateCog(commands.Cog):
                           enemy_near: bool = False, leaders: app_commands.Range[int, 0, 10] = 0) -> None:
         # One rally, not two: the Epic rally procedure (games/epic/checks.rally, L622–628) behind
         # /check epic rally, which reads the formation's markers and applies the result as one event.
-        from cogs.combat.epic import check_rally
-        await check_rally.callback(interaction, initiative=str(initiative), formation=unit, enemy_near=enemy_near,
-                                   leaders=leaders)
+        from cogs.combat._factory import run_command
+        from games.epic.commands import COMMANDS as EPIC_COMMANDS   # until /blast moves into the game
+        spec = next(c for c in EPIC_COMMANDS if c.key == "combat_epic.cmd.rally")
+        await run_command(interaction, GAMES[spec.key.split("_")[1].split(".")[0]], spec,
+                          {"initiative": str(initiative), "formation": unit, "enemy_near": enemy_near,
+                           "leaders": leaders})
 
     async def _blast(self, interaction: discord.Interaction, unit: str, build, summary, extra=None,
                      payload: dict | None = None) -> None:

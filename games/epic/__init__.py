@@ -3,6 +3,7 @@ from pathlib import Path
 
 from games.epic.tables import SEVEN_PLUS_CHAIN
 from games.epic.book.split import split
+from games.epic.commands import COMMANDS, GROUPS
 from games.epic.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
 from games.epic.state import HOUSE_RULES as STATE_HOUSE_RULES
 from games.epic.state import RULES
@@ -23,4 +24,6 @@ SYSTEM = GameSystem(
     house_rules=(*PROCEDURE_HOUSE_RULES, *STATE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=SEVEN_PLUS_CHAIN,
+    commands=COMMANDS,
+    groups=GROUPS,
 )
