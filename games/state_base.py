@@ -31,6 +31,9 @@ class UnitState:
     values: dict[str, int] = field(default_factory=dict)
     statuses: set[str] = field(default_factory=set)
     data: dict[str, Any] = field(default_factory=dict)
+    # What the unit is, in its game's own notation (characteristics, weapons…); the game's
+    # package defines the keys. Stored by `db` and carried by export/import.
+    profile: dict[str, Any] = field(default_factory=dict)
 
     def get(self, track: str) -> int:
         return int(self.values.get(track, 0))
@@ -43,7 +46,7 @@ class UnitState:
 
     def copy(self) -> "UnitState":
         return UnitState(self.name, self.side, self.type, self.size, self.per, dict(self.values),
-                         set(self.statuses), dict(self.data))
+                         set(self.statuses), dict(self.data), dict(self.profile))
 
 
 @dataclass(frozen=True)
