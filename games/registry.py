@@ -29,6 +29,7 @@ import i18n
 if TYPE_CHECKING:
     from dice.chains import ChainRule
     from games.house_rules import HouseRule
+    from games.profiles import ProfileSpec
     from games.state_base import StateRules
     from games.tables import Table
 
@@ -87,6 +88,7 @@ class GameSystem:
     house_rules: tuple[HouseRule, ...] = ()
     tables: tuple[Table, ...] = ()
     chain: ChainRule | None = None        # its 7+ convention on a D6, if the book has one
+    profile: ProfileSpec | None = None    # what a unit's profile holds, and how players write it
     commands: tuple[Any, ...] = ()        # games.commands.Command: what the cogs build commands from
     groups: tuple[Any, ...] = ()          # games.commands.Group: the command groups the game adds
 
