@@ -7,6 +7,7 @@ Game modules may add optional fields in subclasses; they don't change these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from i18n import Msg
@@ -60,6 +61,25 @@ class StateChange:
     reason: Msg | None = None
 
 
+@dataclass(frozen=True)
+class Distribution:
+    """The exact distribution of an /odds reply's headline figure (kills, wounds, hits, stands or
+    DC lost…). The text and the chart both read it, so they can't disagree."""
+
+    quantity: Msg                               # what is counted, as an axis label: «убито», "wounds"
+    probabilities: tuple[Fraction, ...]         # P(exactly offset + i)
+    offset: int = 0
+    event: Msg | None = None                    # the outcome the command is about: break, pinned, destroyed
+    event_probability: Fraction | None = None
+    samples: int | None = None                  # a seeded Monte-Carlo estimate (≈) when set, else exact
+
+    def at_least(self, k: int) -> Fraction:
+        return sum(self.probabilities[max(k - self.offset, 0):], Fraction(0))
+
+    def mean(self) -> Fraction:
+        return sum((Fraction(self.offset + i) * p for i, p in enumerate(self.probabilities)), Fraction(0))
+
+
 @dataclass
 class ProcedureResult:
     game: str
@@ -70,3 +90,4 @@ class ProcedureResult:
     notes: list[Msg] = field(default_factory=list)          # house rules applied, "the book doesn't define X", …
     changes: list[StateChange] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)     # numbers for tests and /odds
+    distribution: Distribution | None = None                # /odds: drawn on request (📊)
