@@ -116,6 +116,19 @@ class Msg:
         return tr(self.key, locale, **self.params)
 
 
+@dataclass(frozen=True)
+class Text(Msg):
+    """Text already written in each language, such as the names Discord localizes itself:
+    `Text.of(ru="бросок", en="roll")`."""
+
+    @classmethod
+    def of(cls, **by_locale: Any) -> "Text":
+        return cls("", by_locale)
+
+    def render(self, locale: str) -> str:
+        return str(self.params.get(locale) or self.params.get("en") or next(iter(self.params.values()), ""))
+
+
 class UserError(Exception):
     """Bad input from a player: shown to them (ephemeral) in their language, never as a traceback.
 
@@ -137,5 +150,5 @@ class UserError(Exception):
         return self.msg.render("en")
 
 
-__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
+__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
            "catalog_files"]
