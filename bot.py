@@ -43,9 +43,12 @@ def setup_logging(level: str, quiet_discord: bool) -> None:
 
 
 async def run_discord(config: Config, sync: str | None) -> int:
+    from app.endpoints import use_discord_at
     from app.referee_bot import RefereeBot
     from app.services import Services
 
+    if config.api_base or config.gateway_url:
+        use_discord_at(config.api_base or None, config.gateway_url or None)
     bot = RefereeBot(Services(config=config))
     async with bot:
         if sync is None:

@@ -87,6 +87,8 @@ class Config:
     owner_ids: list[int] = setting("discord", "owner_ids", [])
     shard_count: int = setting("discord", "shard_count", 0)
     shard_ids: list[int] = setting("discord", "shard_ids", [])
+    api_base: str = setting("discord", "api_base", "")
+    gateway_url: str = setting("discord", "gateway_url", "")
     database_url: str = setting("database", "url", "sqlite+aiosqlite:///data/referee.db")
     default_language: str = setting("language", "default", "ru")
     max_dice: int = setting("dice", "max_dice", 1000)
