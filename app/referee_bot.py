@@ -1,6 +1,7 @@
 """The bot: one command tree for every front end (Discord and the offline console)."""
 from __future__ import annotations
 
+import gc
 import logging
 import pkgutil
 from pathlib import Path
@@ -62,6 +63,10 @@ class RefereeBot(commands.AutoShardedBot):
             await self.load_extension(name)
         log.info("Loaded %d command(s): %s", len(self.tree.get_commands()),
                  ", ".join(sorted(c.name for c in self.tree.get_commands())))
+        # The rule index, the catalogs and the games are loaded for good: keep the collector
+        # from walking them again on every full collection (pauses in the middle of a burst).
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         if not self.is_closed():
