@@ -327,7 +327,7 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
         notes.append(Msg.of("dice.note.seven_plus_no_game", target=target))
         return
     if rule is None:
-        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"dice.game.{game}")))
+        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"{game}.title")))
         return
     if pool.chain is None:
         notes.append(Msg.of(f"dice.note.impossible.{game}", target=target, source=str(rule.source)))

@@ -55,7 +55,10 @@ def catalog() -> dict[str, dict[str, str]]:
     merged: dict[str, dict[str, str]] = {}
     for file in catalog_files():
         flat: dict[str, dict[str, str]] = {}
-        _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
+        try:
+            _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"i18n: {file}: {exc}") from exc
         clash = set(flat) & set(merged)
         if clash:
             raise ValueError(f"i18n: {file} redefines {sorted(clash)[:5]}")
