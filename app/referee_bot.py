@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 import logging
 import pkgutil
+from typing import Any
 from pathlib import Path
 
 import discord
@@ -12,7 +13,6 @@ from discord.ext import commands
 
 import db
 from games import registry
-from app.config import Config
 from app.services import Services
 from app.translator import CatalogTranslator
 from cogs._common import reply_error
@@ -44,11 +44,16 @@ class RefereeBot(commands.AutoShardedBot):
         intents.guilds = True
         intents.guild_messages = True   # for the owner-only "@bot sync" mention command
         intents.dm_messages = True
+        # Unset: Discord's recommended shard count, all in this process.
+        sharding: dict[str, Any] = {}
+        if config.shard_count:
+            sharding["shard_count"] = config.shard_count
+        if config.shard_ids:
+            sharding["shard_ids"] = config.shard_ids
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree,
                          help_command=None, owner_ids=set(config.owner_ids) or None,
-                         shard_count=config.shard_count or None, shard_ids=config.shard_ids or None,
                          # Nothing the bot sends pings anyone unless a reply means to.
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.services = services
         self.screens = Screens()        # replies whose controls survive a restart (cogs/_common/screens.py)
 
