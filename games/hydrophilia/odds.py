@@ -45,7 +45,7 @@ def attack_odds(*, skill: int, dodge: int, damage: int, defence: int | None, dam
     r = ProcedureResult(GAME, "odds.attack", Msg.of("hydro.odds.attack.title", skill=total_skill, dodge=need))
     r.outcome.append(Msg.of("hydro.odds.hit", p=_exact.pct(ph), fraction=str(ph)))
     pd = p_wound_die(dneed)
-    r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.DAMAGE_STAT[damage_type],
+    r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.stat_name(damage_type),
                             need=f"{dneed}+" if dneed is not None else "—", p=_exact.pct(pd), fraction=str(pd)))
     r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(dist)):.2f}"))
     r.outcome.extend(_exact.dist_lines(dist))

@@ -270,3 +270,14 @@ def test_shooting_odds_get_no_better_against_better_positions(shots, armour, elv
     assert means[0] >= means[1] >= means[2]
     confused = [odds.drive_back_odds(hits=shots, position=p).data["p_confused"] for p in ("open", "defended", "fortified")]
     assert confused[0] >= confused[1] >= confused[2]
+
+
+def test_a_confused_unit_fights_with_one_attack_less_per_stand():
+    # L309: a tracked confused unit takes −1 attack per stand whatever the option says.
+    from games.state_base import UnitState
+    confused = UnitState("Orcs", "Orcs", "unit", 3, 3, statuses={"confused"})
+    steady = UnitState("Orcs", "Orcs", "unit", 3, 3)
+    assert combat.fights_confused(confused) and not combat.fights_confused(steady)
+    assert combat.fights_confused(None, True) and not combat.fights_confused(None)
+    result = combat.attacks(dice(*[4] * 6), stands=3, attacks_per_stand=3, confused=combat.fights_confused(confused))
+    assert result.data["per_stand"] == 2 and result.data["attacks"] == 6

@@ -18,7 +18,7 @@ async def test_wm_full_exchange_command_charge_combat_retreat_stands_lost(consol
     await console.run("/unit add name:Orcs size:3 per:3", locale="en", user="alice")
     # The General orders the knights to charge: Command 10 at 0 cm fails only on 11–12.
     [order] = await console.run("/wm command character:general command:10 unit:Knights", locale="en", user="alice")
-    assert "Order" in order.text
+    assert "**Order given: 10 ≤ 10.**" in order.text and "[5, 5]" in order.text
     # The charge: 3 stands × (3 + 1 in the open) = 12 attacks at 4+, no armour on the Orcs.
     [combat] = await console.run("/wm combat stands:3 attacks:3 charge_open:True target:Orcs attacker:Knights",
                                  locale="en", user="alice")
@@ -41,6 +41,17 @@ async def test_wm_blunder_penalty_and_confusion_come_from_the_state(console):
     await console.run("/status set unit:Orcs status:confused", locale="en", user="alice")
     [reply] = await console.run("/wm command character:hero command:8 unit:Orcs", locale="en", user="alice")
     assert reply.ephemeral and "confused" in reply.text
+
+
+async def test_a_tracked_confused_attacker_fights_with_one_attack_less_per_stand(console):
+    # L309 (table L268): the unit's status decides, though the player didn't tick `confused`.
+    await console.run("/game start game:warmaster name:Reikland side:Empire", locale="en", user="alice")
+    await console.run("/unit add name:Knights size:3 per:3", locale="en", user="alice")
+    await console.run("/unit add name:Orcs size:3 per:3", locale="en", user="alice")
+    await console.run("/status set unit:Knights status:confused", locale="en", user="alice")
+    [combat] = await console.run("/wm combat stands:3 attacks:3 charge_open:True target:Orcs attacker:Knights",
+                                 locale="en", user="alice")
+    assert "3 stands × 3 + character 0 = 9" in combat.text and "-1 Confused · warmaster L268" in combat.text
 
 
 WM_LINES = [

@@ -1,0 +1,286 @@
+"""Warmaster's commands (`games.commands`): /wm command|shoot|drive-back|combat|combat-result|
+fall-back, /wm-roll <table>, /wm-odds <procedure>. Numbers come from the options, or from the
+channel's game when the unit is tracked (Hits per stand, stands left, the hit pool, stands lost,
+blunder penalties, confusion).
+
+Top-level groups because Discord caps one top-level command at 4000 characters, which the shared
+/shoot, /odds and /check groups can't hold for every game."""
+from __future__ import annotations
+
+from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
+from games.inputs import parse_plus
+from games.procedure import ProcedureResult
+from games.warmaster import combat, command, odds, other, shooting
+from games.warmaster import rules as W
+from games.warmaster.state import RULES
+from i18n import UserError
+
+OPT = "wm.opt"
+POSITIONS = tuple(Choice(f"wm.choice.{k}", k) for k in W.TO_HIT)
+CHARACTERS = tuple(Choice(f"wm.character.{k}", k) for k in command.CHARACTERS)
+SPELLS = tuple(Choice(f"wm.spell.{k}", k) for k in W.SPELLS)
+ITEMS = tuple(Choice(f"wm.item.{k}", k) for k in W.COMMAND_ITEMS)
+MAX_STANDS = 50          # stands of one side in contact, or a unit's stands (issue 14: bounded inputs)
+MAX_HITS = 200           # hits of one phase on one unit
+
+GROUPS = (
+    Group("wm", "wm.cmd.group"),
+    Group("wm_roll", "wm.cmd.check"),
+    Group("wm_odds", "wm.cmd.odds", guild_only=False),
+)
+
+
+def armour_value(text: str | None, example: str) -> int | None:
+    """"5+" → 5; "0", "-", "—" or nothing: no armour (L243)."""
+    if text is not None and text.strip() == "0":
+        return None
+    return parse_plus(text, low=2, high=6, example=example)
+
+
+def target_numbers(ref: UnitRef, hits_per_stand: int | None, stands: int | None,
+                   pool: int | None) -> tuple[str | None, int | None, int | None, int]:
+    """(name, Hits per stand, stands left, hit pool) from the tracked unit, else the options."""
+    state = ref.state
+    if state is None:
+        return ref.typed, hits_per_stand, stands, pool or 0
+    left = RULES.remaining(state)
+    if left <= 0:
+        raise UserError("wm.error2.destroyed", example="wm.example.shoot", unit=state.name)
+    return state.name, state.per, left, state.get("hits")
+
+
+# ---- /wm shoot, /wm-odds shoot -------------------------------------------------------------------
+
+def shoot_command(ctx: CommandContext, shots: int, target: UnitRef, position: str, armour: str | None, elves: bool,
+                  cannon: bool, no_saves: bool, armour_worse: bool, hits_per_stand: int | None,
+                  target_stands: int | None, pool: int | None) -> ProcedureResult:
+    name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    assert ctx.roller is not None
+    return shooting.shoot(ctx.roller, shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
+                          elves=elves, cannon=cannon, no_saves=no_saves, armour_worse=armour_worse, target=name,
+                          hits_per_stand=per, pool_before=before, stands=left)
+
+
+def shoot_odds_command(ctx: CommandContext, shots: int, target: UnitRef, position: str, armour: str | None,
+                       elves: bool, cannon: bool, no_saves: bool, armour_worse: bool, hits_per_stand: int | None,
+                       target_stands: int | None, pool: int | None) -> ProcedureResult:
+    _, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    return odds.shoot_odds(shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
+                           elves=elves, cannon=cannon, no_saves=no_saves, armour_worse=armour_worse,
+                           hits_per_stand=per, pool_before=before, stands=left)
+
+
+SHOOT_OPTIONS = (
+    Option("shots", int, required=True, min=1, max=MAX_HITS), Option("target", unit=True),
+    Option("position", str, default="open", choices=POSITIONS), Option("armour"),
+    Option("elves", bool, default=False), Option("cannon", bool, default=False),
+    Option("no_saves", bool, default=False), Option("armour_worse", bool, default=False),
+    Option("hits_per_stand", int, min=1, max=20), Option("target_stands", int, min=1, max=MAX_STANDS),
+    Option("pool", int, min=0, max=MAX_STANDS),
+)
+
+
+# ---- /wm combat, /wm-odds combat -----------------------------------------------------------------
+
+def _attack_inputs(attacker: UnitRef, confused: bool) -> tuple[str | None, bool]:
+    """The attacker's name, and whether it fights confused: a tracked confused unit is, whatever
+    the option says (L309: −1 attack per stand)."""
+    return attacker.name, combat.fights_confused(attacker.state, confused)
+
+
+def attack_command(ctx: CommandContext, stands: int, attacks: int, target: UnitRef, attacker: UnitRef, character: int,
+                   charge_open: bool, monster_charge: bool, pursuit: bool, pursuit_cm: float, terror: bool,
+                   flank: bool, confused: bool, extra: int, position: str, armour: str | None, no_saves: bool,
+                   hits_per_stand: int | None, target_stands: int | None, pool: int | None) -> ProcedureResult:
+    name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    me, confused = _attack_inputs(attacker, confused)
+    assert ctx.roller is not None
+    return combat.attacks(ctx.roller, stands=stands, attacks_per_stand=attacks, character_attacks=character,
+                          charge_open=charge_open, monster_charge_open=monster_charge, pursuit=pursuit,
+                          pursuit_cm=pursuit_cm, terror=terror, flank=flank, confused=confused, extra=extra,
+                          target_position=position, target_armour=armour_value(armour, "wm.example.attack"),
+                          no_saves=no_saves, attacker=me, target=name, hits_per_stand=per, pool_before=before,
+                          target_stands=left)
+
+
+def attack_odds_command(ctx: CommandContext, stands: int, attacks: int, target: UnitRef, attacker: UnitRef,
+                        character: int, charge_open: bool, monster_charge: bool, pursuit: bool, pursuit_cm: float,
+                        terror: bool, flank: bool, confused: bool, extra: int, position: str, armour: str | None,
+                        no_saves: bool, hits_per_stand: int | None, target_stands: int | None,
+                        pool: int | None) -> ProcedureResult:
+    _, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    _, confused = _attack_inputs(attacker, confused)
+    return odds.attack_odds(stands=stands, attacks_per_stand=attacks, character_attacks=character,
+                            target_position=position, target_armour=armour_value(armour, "wm.example.attack"),
+                            no_saves=no_saves, hits_per_stand=per, pool_before=before, target_stands=left,
+                            charge_open=charge_open, monster_charge_open=monster_charge, pursuit=pursuit,
+                            pursuit_cm=pursuit_cm, terror=terror, flank=flank, confused=confused, extra=extra)
+
+
+ATTACK_OPTIONS = (
+    Option("stands", int, required=True, min=1, max=MAX_STANDS), Option("attacks", int, required=True, min=0, max=20),
+    Option("target", unit=True), Option("attacker", unit=True), Option("character", int, default=0, min=0, max=20),
+    Option("charge_open", bool, default=False), Option("monster_charge", bool, default=False),
+    Option("pursuit", bool, default=False), Option("pursuit_cm", float, default=0, min=0, max=100),
+    Option("terror", bool, default=False), Option("flank", bool, default=False),
+    Option("confused", bool, default=False), Option("extra", int, default=0, min=-10, max=20),
+    Option("position", str, default="open", choices=POSITIONS), Option("armour"),
+    Option("no_saves", bool, default=False), Option("hits_per_stand", int, min=1, max=20),
+    Option("target_stands", int, min=1, max=MAX_STANDS), Option("pool", int, min=0, max=MAX_STANDS),
+)
+
+
+# ---- /wm command, /wm-odds command ---------------------------------------------------------------
+
+def _command_inputs(unit: UnitRef, stands_lost: int | None, mad: int | None) -> tuple[int, int]:
+    state = unit.state
+    if state is not None:
+        stands_lost = state.get("stands_lost") if stands_lost is None else stands_lost
+        mad = state.get("command_penalty") if mad is None else mad
+    return stands_lost or 0, mad or 0
+
+
+def command_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float, orders: int,
+                    enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None, other: int,
+                    flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
+    if unit.state is not None and "confused" in unit.state.statuses:
+        raise UserError("wm.error2.confused", example="wm.example.command", unit=unit.state.name)
+    lost, penalties = _command_inputs(unit, stands_lost, mad)
+    assert ctx.roller is not None
+    return command.command(ctx.roller, character=who, command_value=command_value, distance_cm=distance,
+                           orders_given=orders, enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
+                           blunder_penalties=penalties, other=other, flyer=flyer, item=item, steam_tank=steam_tank,
+                           unit=unit.name, settings=ctx.settings)
+
+
+def command_odds_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float,
+                         orders: int, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
+                         other: int, flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
+    lost, penalties = _command_inputs(unit, stands_lost, mad)
+    return odds.command_odds(character=who, command_value=command_value, distance_cm=distance, orders_given=orders,
+                             enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
+                             blunder_penalties=penalties, other=other, flyer=flyer, item=item)
+
+
+COMMAND_OPTIONS = (
+    Option("who", str, required=True, choices=CHARACTERS), Option("command_value", int, required=True, min=1, max=12),
+    Option("unit", unit=True), Option("distance", float, default=0, min=0, max=1000),
+    Option("orders", int, default=0, min=0, max=20), Option("enemy_near", bool, default=False),
+    Option("dense", bool, default=False), Option("stands_lost", int, min=0, max=MAX_STANDS),
+    Option("mad", int, min=0, max=20), Option("other", int, default=0, min=0, max=10),
+    Option("flyer", bool, default=False), Option("steam_tank", bool, default=False),
+    Option("item", str, default="none", choices=ITEMS),
+)
+
+
+# ---- /wm drive-back, /wm-odds drive-back ---------------------------------------------------------
+
+def drive_back_command(ctx: CommandContext, hits: int, target: UnitRef, position: str,
+                       skull_chukka: bool) -> ProcedureResult:
+    assert ctx.roller is not None
+    return shooting.drive_back(ctx.roller, hits=hits, position=position, skull_chukka=skull_chukka,
+                               target=target.name)
+
+
+def drive_back_odds_command(ctx: CommandContext, hits: int, target: UnitRef, position: str,
+                            skull_chukka: bool) -> ProcedureResult:
+    return odds.drive_back_odds(hits=hits, position=position, skull_chukka=skull_chukka)
+
+
+DRIVE_BACK_OPTIONS = (
+    Option("hits", int, required=True, min=0, max=MAX_HITS), Option("target", unit=True),
+    Option("position", str, default="open", choices=POSITIONS), Option("skull_chukka", bool, default=False),
+)
+
+
+# ---- the rest of /wm and /wm-roll ----------------------------------------------------------------
+
+def combat_result_command(ctx: CommandContext, hits_a: int, hits_b: int, support_a: int, support_b: int,
+                          losing_units: int, side_a: str | None, side_b: str | None, round: int) -> ProcedureResult:
+    return combat.combat_result(hits_a=hits_a, hits_b=hits_b, support_a=support_a, support_b=support_b,
+                                losing_units=losing_units, side_a=side_a, side_b=side_b, round_no=round)
+
+
+def fall_back_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return combat.fall_back(ctx.roller)
+
+
+def left_table_command(ctx: CommandContext, unit: UnitRef, stands_lost: int | None, general: bool) -> ProcedureResult:
+    state = unit.state
+    if state is not None and stands_lost is None:
+        stands_lost = state.get("stands_lost")
+    assert ctx.roller is not None
+    return other.left_table(ctx.roller, stands_lost=stands_lost or 0, general=general, unit=unit.name,
+                            stands=state.size if state is not None else None)
+
+
+def battle_length_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.battle_length(ctx.roller)
+
+
+def cast_command(ctx: CommandContext, spell: str, wand: bool, high_elf: bool, spellbound: bool) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.cast(ctx.roller, spell=spell, wand_of_power=wand, high_elf_reroll=high_elf, spellbound=spellbound)
+
+
+def cast_odds_command(ctx: CommandContext, spell: str, wand: bool, high_elf: bool, spellbound: bool) -> ProcedureResult:
+    return odds.cast_odds(spell=spell, wand_of_power=wand, high_elf_reroll=high_elf, spellbound=spellbound)
+
+
+def breach_command(ctx: CommandContext, hits: int, gate: bool, damaged: bool) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.breach(ctx.roller, hits=hits, gate=gate, damaged=damaged)
+
+
+def ship_command(ctx: CommandContext, hits: int, damaged: bool) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.ship_damage(ctx.roller, hits=hits, damaged=damaged)
+
+
+def boiling_oil_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.boiling_oil(ctx.roller)
+
+
+def flame_cannon_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return other.flame_cannon(ctx.roller)
+
+
+CAST_OPTIONS = (
+    Option("spell", str, required=True, choices=SPELLS), Option("wand", bool, default=False),
+    Option("high_elf", bool, default=False), Option("spellbound", bool, default=False),
+)
+
+COMMANDS = (
+    Command("wm.cmd.command", "wm", COMMAND_OPTIONS, OPT, command_command),
+    Command("wm.cmd.shoot", "wm", SHOOT_OPTIONS, OPT, shoot_command),
+    Command("wm.cmd.drive_back", "wm", DRIVE_BACK_OPTIONS, OPT, drive_back_command),
+    Command("wm.cmd.assault", "wm", ATTACK_OPTIONS, OPT, attack_command),
+    Command("wm.cmd.combat_result", "wm", (
+        Option("hits_a", int, required=True, min=0, max=MAX_HITS), Option("hits_b", int, required=True, min=0, max=MAX_HITS),
+        Option("support_a", int, default=0, min=0, max=MAX_STANDS), Option("support_b", int, default=0, min=0, max=MAX_STANDS),
+        Option("losing_units", int, default=1, min=1, max=20), Option("side_a", max_length=100),
+        Option("side_b", max_length=100), Option("round", int, default=1, min=1, max=20)), OPT, combat_result_command),
+    Command("wm.cmd.fall_back", "wm", (), OPT, fall_back_command, applies=False),
+    Command("wm.cmd.left_table", "wm_roll", (
+        Option("unit", unit=True), Option("stands_lost", int, min=0, max=MAX_STANDS),
+        Option("general", bool, default=False)), OPT, left_table_command),
+    Command("wm.cmd.battle_length", "wm_roll", (), OPT, battle_length_command, applies=False),
+    Command("wm.cmd.cast", "wm_roll", CAST_OPTIONS, OPT, cast_command),
+    Command("wm.cmd.breach", "wm_roll", (
+        Option("hits", int, required=True, min=1, max=100), Option("gate", bool, default=False),
+        Option("damaged", bool, default=False)), OPT, breach_command),
+    Command("wm.cmd.ship", "wm_roll", (
+        Option("hits", int, required=True, min=1, max=100), Option("damaged", bool, default=False)), OPT, ship_command),
+    Command("wm.cmd.boiling_oil", "wm_roll", (), OPT, boiling_oil_command),
+    Command("wm.cmd.flame_cannon", "wm_roll", (), OPT, flame_cannon_command),
+    Command("wm.cmd.odds_command", "wm_odds", COMMAND_OPTIONS, OPT, command_odds_command, applies=False),
+    Command("wm.cmd.odds_shoot", "wm_odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
+    Command("wm.cmd.odds_attack", "wm_odds", ATTACK_OPTIONS, OPT, attack_odds_command, heavy=True, applies=False),
+    Command("wm.cmd.odds_drive_back", "wm_odds", DRIVE_BACK_OPTIONS, OPT, drive_back_odds_command, heavy=True,
+            applies=False),
+    Command("wm.cmd.odds_cast", "wm_odds", CAST_OPTIONS, OPT, cast_odds_command, applies=False),
+)
