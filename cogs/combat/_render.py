@@ -26,7 +26,7 @@ _PLAIN_TARGET = re.compile(r"^(\d+)\+$")
 
 def _modifier(mod: Modifier, locale: str) -> str:
     sign = f"{mod.value:+d}"
-    source = f" · {mod.source}" if mod.source else ""
+    source = f" · {mod.source.render(locale)}" if mod.source else ""
     return f"{sign} {render(mod.label, locale)}{source}"
 
 
