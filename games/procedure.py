@@ -21,9 +21,18 @@ class Source:
     line: int
     line_end: int | None = None
 
-    def __str__(self) -> str:
-        span = f"{self.line}–{self.line_end}" if self.line_end and self.line_end != self.line else f"{self.line}"
-        return f"{self.book} L{span}"
+    @property
+    def lines(self) -> str:
+        return f"{self.line}–{self.line_end}" if self.line_end and self.line_end != self.line else f"{self.line}"
+
+    def __str__(self) -> str:       # logs and tests; replies use render()
+        return f"{self.book} L{self.lines}"
+
+    def render(self, locale: str) -> str:
+        """«Эпик L120–128»: the book's short title in the reader's language, and the lines."""
+        from i18n import has, tr
+        key = f"{self.book}.book.short"
+        return f"{tr(key, locale) if has(key) else self.book} L{self.lines}"
 
 
 @dataclass(frozen=True)

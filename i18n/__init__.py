@@ -100,7 +100,8 @@ def tr(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
     if entry is None:
         return key
     template = entry.get(locale) or entry.get("en") or entry.get("ru") or key
-    rendered = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    # Messages, and anything else that knows how to show itself in a language (a book source).
+    rendered = {k: (v.render(locale) if callable(getattr(v, "render", None)) else v) for k, v in params.items()}
     return _formatter.format(template, **rendered)
 
 

@@ -14,6 +14,7 @@ import re
 import discord
 
 from cogs._common import LIMITS, Paginator, fit_embed, locale_of, trim
+from cogs._common.markdown import render, safe
 from games.registry import GAMES
 from games.procedure import DiceStep, Modifier, ProcedureResult
 from i18n import Msg, tr
@@ -25,8 +26,8 @@ _PLAIN_TARGET = re.compile(r"^(\d+)\+$")
 
 def _modifier(mod: Modifier, locale: str) -> str:
     sign = f"{mod.value:+d}"
-    source = f" · {mod.source}" if mod.source else ""
-    return f"{sign} {mod.label.render(locale)}{source}"
+    source = f" · {mod.source.render(locale)}" if mod.source else ""
+    return f"{sign} {render(mod.label, locale)}{source}"
 
 
 def format_dice(step: DiceStep) -> str:
@@ -47,7 +48,7 @@ def format_dice(step: DiceStep) -> str:
 
 def render_step(step: DiceStep, locale: str) -> tuple[str, str]:
     """(field name, field value) for one batch of dice."""
-    name = step.label.render(locale)
+    name = render(step.label, locale)
     if step.target:
         name += f" ({step.target})"
     lines = [format_dice(step)]
@@ -56,7 +57,7 @@ def render_step(step: DiceStep, locale: str) -> tuple[str, str]:
     if step.modifiers:
         lines.append(" ".join(f"`{_modifier(m, locale)}`" for m in step.modifiers))
     if step.note:
-        lines.append(f"*{step.note.render(locale)}*")
+        lines.append(f"*{render(step.note, locale)}*")
     return trim(name, LIMITS.field_name), trim("\n".join(lines), LIMITS.field_value)
 
 
@@ -66,7 +67,7 @@ def _change_lines(applied, locale: str) -> list[str]:
     for unit in getattr(applied, "units", ()):
         before, after = unit.before, unit.after
         if after is None:
-            lines.append(tr("combat_shared.unit_removed", locale, unit=unit.unit))
+            lines.append(tr("combat_shared.unit_removed", locale, unit=safe(unit.unit)))
             continue
         parts = []
         keys = sorted(set(after.values) | set(before.values if before else {}))
@@ -78,9 +79,9 @@ def _change_lines(applied, locale: str) -> list[str]:
         gained = sorted(after.statuses - (before.statuses if before else frozenset()))
         lost = sorted((before.statuses if before else frozenset()) - after.statuses)
         parts += [f"+{_status_label(s, locale)}" for s in gained] + [f"−{_status_label(s, locale)}" for s in lost]
-        lines.append(f"**{after.name}**: " + (", ".join(parts) if parts else tr("combat_shared.no_change", locale)))
+        lines.append(f"**{safe(after.name)}**: " + (", ".join(parts) if parts else tr("combat_shared.no_change", locale)))
     for message in getattr(applied, "messages", ()):
-        lines.append("• " + message.render(locale))
+        lines.append("• " + render(message, locale))
     return lines
 
 
@@ -101,11 +102,11 @@ def render_result(result: ProcedureResult, locale: str, *, applied=None,
                   extra_notes: list[Msg] | None = None) -> list[discord.Embed]:
     """Embeds for one result (more than one only when the dice don't fit on one page)."""
     game = GAMES.get(result.game)
-    title = result.title.render(locale)
-    description = "\n".join(f"**{m.render(locale)}**" if i == 0 else m.render(locale)
+    title = render(result.title, locale)
+    description = "\n".join(f"**{render(m, locale)}**" if i == 0 else render(m, locale)
                             for i, m in enumerate(result.outcome))
     fields = [render_step(step, locale) for step in result.steps]
-    notes = [n.render(locale) for n in list(result.notes) + list(extra_notes or [])]
+    notes = [render(n, locale) for n in list(result.notes) + list(extra_notes or [])]
     tail: list[tuple[str, str]] = []
     if notes:
         tail.append((tr("combat_shared.notes", locale), trim("\n".join(f"• {n}" for n in notes), LIMITS.field_value)))

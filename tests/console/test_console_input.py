@@ -41,3 +41,16 @@ async def test_suggestions_follow_the_option_being_typed_after_positional_values
     assert names == ["war engine"]
     choices = [c["value"] for c in await console.autocomplete("/odds epic-shoot weapons:x action:", locale="en")]
     assert choices == ["none", "double", "marshal", "sustained"]
+
+
+async def test_user_text_is_shown_literally_never_as_a_link_or_a_ping(console):
+    """A hostile unit name (issue 14 §8) reaches Discord escaped and pings no one; the console
+    shows it as Discord's client would: as typed."""
+    name = "[free nitro](https://evil.example/x) ||s|| @everyone"
+    await console.run("/game start game:epic side:A", locale="en")
+    await console.run(f'/unit add "{name}" 4', locale="en")
+    [reply] = await console.run(f'/check epic dangerous formation:"{name}"', locale="en")
+    message = await console.server.message(reply.message_id)
+    raw = message.payload()["embeds"][0]["title"]
+    assert "\\[free nitro](https://evil.example/x) \\|\\|s\\|\\| @\u200beveryone" in raw
+    assert name.replace("@", "@\u200b") in reply.text   # what Discord shows; it pings no one
