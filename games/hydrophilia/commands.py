@@ -1,5 +1,5 @@
-"""Гидрофилия's commands (`games.commands`): /hydro attack|artillery|damage|drone|drone-ap|fall|
-move|initiative|fuel|elemental|game-length|odds-attack|odds-artillery. Wounds, action points and
+"""Гидрофилия's commands (`games.commands`): /hydro attack|artillery|damage|drone|fall|move|
+game-length|odds-attack|odds-artillery and /hydro-turn drone-ap|initiative|fuel|elemental. Wounds, action points and
 statuses go to the tracked models of the channel's game; the numbers a model's card gives (УКЛ,
 ЗАЩ/ПСИ/КИБ, Навык, ДВЖ) come from its profile when the option isn't given.
 
@@ -20,7 +20,9 @@ OPT = "hydro.opt"
 DAMAGE_TYPES = tuple(Choice(f"hydro.choice.{k}", k) for k in H.DAMAGE_TYPES)
 COVERS = tuple(Choice(f"hydro.choice.{k}", k) for k in H.DEFENCE_BONUS)
 
-GROUPS = (Group("hydro", "hydro.cmd.group"),)
+# /hydro holds what was there before; the turn's other rolls go to /hydro-turn (Discord caps one
+# top-level command, options and descriptions included, at 4000 characters).
+GROUPS = (Group("hydro", "hydro.cmd.group"), Group("hydro_turn", "hydro.cmd.turn_group"))
 
 
 def live_model(ref: UnitRef, example: str = "hydro.example.attack") -> str | None:
@@ -177,7 +179,7 @@ COMMANDS = (
         Option("damage_type", str, default="physical", choices=DAMAGE_TYPES), Option("target", unit=True),
         Option("armour_piercing", bool, default=False)), OPT, damage_command),
     Command("hydro.cmd.drone", "hydro", (Option("drone_name", unit=True),), OPT, drone_command),
-    Command("hydro.cmd.drone_ap", "hydro", (
+    Command("hydro.cmd.drone_ap", "hydro_turn", (
         Option("drone_name", unit=True, required=True), Option("ap", int, required=True, min=0, max=10),
         Option("controller", unit=True)), OPT, drone_ap_command),
     Command("hydro.cmd.fall", "hydro", (
@@ -187,12 +189,12 @@ COMMANDS = (
         Option("move", float, min=0, max=100), Option("number", int, min=1, max=10), Option("attacked", bool),
         Option("model", unit=True)), OPT, move_command),
     Command("hydro.cmd.game_length", "hydro", (), OPT, game_length_command, applies=False),
-    Command("hydro.cmd.initiative", "hydro", (
+    Command("hydro.cmd.initiative", "hydro_turn", (
         Option("second_a", int, default=0, min=0, max=20), Option("second_b", int, default=0, min=0, max=20),
         Option("side_a", max_length=100), Option("side_b", max_length=100)), OPT, initiative_command, applies=False),
-    Command("hydro.cmd.fuel", "hydro", (
+    Command("hydro.cmd.fuel", "hydro_turn", (
         Option("models", str, required=True, max_length=500),), OPT, fuel_command),
-    Command("hydro.cmd.elemental", "hydro", (
+    Command("hydro.cmd.elemental", "hydro_turn", (
         Option("model", unit=True, required=True), Option("choice", str, required=True, choices=ELEMENTAL_CHOICES),
         Option("brn", max_length=3)), OPT, elemental_command),
     Command("hydro.cmd.odds_attack", "hydro", ATTACK_OPTIONS, OPT, attack_odds_command, heavy=True, applies=False),

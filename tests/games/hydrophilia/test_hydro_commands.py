@@ -43,10 +43,10 @@ async def test_a_drone_has_no_action_points_of_its_own_and_loses_them_without_it
     assert "AP 0" in await model_line(console, "Дрон")         # L487: no ОД of its own
     [move] = await console.run("/hydro move move:6 model:Дрон", locale="en", user="alice")
     assert move.ephemeral and "drones have none of their own" in move.text
-    await console.run("/hydro drone-ap drone:Дрон ap:2 controller:Vika", locale="en", user="alice")
+    await console.run("/hydro-turn drone-ap drone:Дрон ap:2 controller:Vika", locale="en", user="alice")
     assert "AP 2" in await model_line(console, "Дрон")
     await console.run("/status set unit:Дрон status:uncontrolled", locale="en", user="alice")
-    [given] = await console.run("/hydro drone-ap drone:Дрон ap:2", locale="en", user="alice")
+    [given] = await console.run("/hydro-turn drone-ap drone:Дрон ap:2", locale="en", user="alice")
     assert given.ephemeral and "loses all action points" in given.text
     line = await model_line(console, "Дрон")
     assert "uncontrolled" in line
@@ -79,6 +79,9 @@ HYDRO_LINES = [
     "/hydro fall floors:3",
     "/hydro game-length",
     "/hydro move move:6 number:3 after_attack:True",
+    "/hydro-turn initiative second_b:1",
+    "/hydro-turn fuel models:Vika:4,Drone:-",
+    "/hydro-turn elemental model:Vika choice:check brn:4",
     "/hydro odds-attack skill:3 dodge:10 damage:3 defence:4",
     "/hydro odds-artillery skill:2 dodge:9 damage:4/2 defence:4",
 ]
