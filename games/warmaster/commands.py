@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.inputs import parse_plus
-from games.procedure import ProcedureResult
+from games.procedure import ProcedureResult, StateChange
 from games.warmaster import combat, command, odds, other, shooting
 from games.warmaster import rules as W
 from games.warmaster.state import RULES
-from i18n import UserError
+from i18n import Msg, UserError
 
 OPT = "wm.opt"
 POSITIONS = tuple(Choice(f"wm.choice.{k}", k) for k in W.TO_HIT)
@@ -53,20 +53,25 @@ def target_numbers(ref: UnitRef, hits_per_stand: int | None, stands: int | None,
 
 def shoot_command(ctx: CommandContext, shots: int, target: UnitRef, position: str, armour: str | None, elves: bool,
                   cannon: bool, no_saves: bool, armour_worse: bool, hits_per_stand: int | None,
-                  target_stands: int | None, pool: int | None) -> ProcedureResult:
+                  target_stands: int | None, pool: int | None, bone_thrower: bool = False, in_combat: bool = False,
+                  stand_and_shoot: bool | None = None) -> ProcedureResult:
     name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    if stand_and_shoot is None:
+        stand_and_shoot = ctx.phase == "command"      # the only shooting in a command phase (L226)
     assert ctx.roller is not None
     return shooting.shoot(ctx.roller, shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
                           elves=elves, cannon=cannon, no_saves=no_saves, armour_worse=armour_worse, target=name,
-                          hits_per_stand=per, pool_before=before, stands=left)
+                          hits_per_stand=per, pool_before=before, stands=left, bone_thrower=bone_thrower,
+                          in_combat=in_combat, stand_and_shoot=stand_and_shoot)
 
 
 def shoot_odds_command(ctx: CommandContext, shots: int, target: UnitRef, position: str, armour: str | None,
                        elves: bool, cannon: bool, no_saves: bool, armour_worse: bool, hits_per_stand: int | None,
-                       target_stands: int | None, pool: int | None) -> ProcedureResult:
+                       target_stands: int | None, pool: int | None, bone_thrower: bool = False, in_combat: bool = False,
+                       stand_and_shoot: bool | None = None) -> ProcedureResult:
     _, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
     return odds.shoot_odds(shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
-                           elves=elves, cannon=cannon, no_saves=no_saves, armour_worse=armour_worse,
+                           elves=elves, cannon=cannon, no_saves=no_saves or bone_thrower, armour_worse=armour_worse,
                            hits_per_stand=per, pool_before=before, stands=left)
 
 
@@ -77,6 +82,8 @@ SHOOT_OPTIONS = (
     Option("no_saves", bool, default=False), Option("armour_worse", bool, default=False),
     Option("hits_per_stand", int, min=1, max=20), Option("target_stands", int, min=1, max=MAX_STANDS),
     Option("pool", int, min=0, max=MAX_STANDS),
+    Option("bone_thrower", bool, default=False), Option("in_combat", bool, default=False),
+    Option("stand_and_shoot", bool),
 )
 
 
@@ -132,40 +139,66 @@ ATTACK_OPTIONS = (
 
 # ---- /wm command, /wm-odds command ---------------------------------------------------------------
 
-def _command_inputs(unit: UnitRef, stands_lost: int | None, mad: int | None) -> tuple[int, int]:
+def _command_inputs(unit: UnitRef, stands_lost: int | None, mad: int | None, orders: int | None,
+                   notes: list[Msg]) -> tuple[int, int, int]:
+    """Stands lost, «Вы сошли с ума!» results and orders already given this phase: the option,
+    else the tracked unit's state (noted), else none."""
+    state = unit.state
+    values = {"stands_lost": stands_lost, "command_penalty": mad, "orders": orders}
+    if state is not None:
+        for track, given in values.items():
+            if given is None and state.get(track):
+                values[track] = state.get(track)
+                notes.append(Msg.of("wm.note.from_state", what=Msg.of(f"wm.track.{track}"), value=state.get(track),
+                                    unit=state.name))
+    return values["stands_lost"] or 0, values["command_penalty"] or 0, values["orders"] or 0
+
+
+def _same_side(ctx: CommandContext, unit: UnitRef) -> tuple[str, ...]:
+    """The units whose orders end with a failed General's order: the ordered unit's side."""
+    side = unit.state.side if unit.state is not None else ctx.active_side
+    return tuple(u.name for u in ctx.roster if side is None or u.side == side)
+
+
+def command_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float,
+                    orders: int | None, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
+                    other: int, flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
     state = unit.state
     if state is not None:
-        stands_lost = state.get("stands_lost") if stands_lost is None else stands_lost
-        mad = state.get("command_penalty") if mad is None else mad
-    return stands_lost or 0, mad or 0
-
-
-def command_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float, orders: int,
-                    enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None, other: int,
-                    flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
-    if unit.state is not None and "confused" in unit.state.statuses:
-        raise UserError("wm.error2.confused", example="wm.example.command", unit=unit.state.name)
-    lost, penalties = _command_inputs(unit, stands_lost, mad)
+        if "confused" in state.statuses:
+            raise UserError("wm.error2.confused", example="wm.example.command", unit=state.name)
+        if "orders_over" in state.statuses:
+            raise UserError("wm.error2.orders_over", example="wm.example.command", unit=state.name)
+        if "order_failed" in state.statuses:
+            raise UserError("wm.error2.order_failed", example="wm.example.command", unit=state.name)
+    notes: list[Msg] = []
+    lost, penalties, given = _command_inputs(unit, stands_lost, mad, orders, notes)
     assert ctx.roller is not None
-    return command.command(ctx.roller, character=who, command_value=command_value, distance_cm=distance,
-                           orders_given=orders, enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
-                           blunder_penalties=penalties, other=other, flyer=flyer, item=item, steam_tank=steam_tank,
-                           unit=unit.name, settings=ctx.settings)
+    result = command.command(ctx.roller, character=who, command_value=command_value, distance_cm=distance,
+                             orders_given=given, enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
+                             blunder_penalties=penalties, other=other, flyer=flyer, item=item,
+                             steam_tank=steam_tank, unit=unit.name, settings=ctx.settings,
+                             phase_units=_same_side(ctx, unit))
+    result.notes[:0] = notes
+    return result
 
 
 def command_odds_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float,
-                         orders: int, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
+                         orders: int | None, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
                          other: int, flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
-    lost, penalties = _command_inputs(unit, stands_lost, mad)
-    return odds.command_odds(character=who, command_value=command_value, distance_cm=distance, orders_given=orders,
+    notes: list[Msg] = []
+    lost, penalties, given = _command_inputs(unit, stands_lost, mad, orders, notes)
+    result = odds.command_odds(character=who, command_value=command_value, distance_cm=distance, orders_given=given,
                              enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
                              blunder_penalties=penalties, other=other, flyer=flyer, item=item)
+    result.notes[:0] = notes
+    return result
 
 
 COMMAND_OPTIONS = (
     Option("who", str, required=True, choices=CHARACTERS), Option("command_value", int, required=True, min=1, max=12),
     Option("unit", unit=True), Option("distance", float, default=0, min=0, max=1000),
-    Option("orders", int, default=0, min=0, max=20), Option("enemy_near", bool, default=False),
+    Option("orders", int, min=0, max=20), Option("enemy_near", bool, default=False),
     Option("dense", bool, default=False), Option("stands_lost", int, min=0, max=MAX_STANDS),
     Option("mad", int, min=0, max=20), Option("other", int, default=0, min=0, max=10),
     Option("flyer", bool, default=False), Option("steam_tank", bool, default=False),
@@ -175,20 +208,50 @@ COMMAND_OPTIONS = (
 
 # ---- /wm drive-back, /wm-odds drive-back ---------------------------------------------------------
 
-def drive_back_command(ctx: CommandContext, hits: int, target: UnitRef, position: str,
+def drive_back_hits(target: UnitRef, hits: int | None, notes: list[Msg]) -> int:
+    """The hits inflicted on the unit this phase (L245): the option, else what the shots just
+    resolved put on the tracked unit."""
+    if hits is not None:
+        return hits
+    if target.state is None:
+        raise UserError("wm.error2.drive_back_hits", example="wm.example.drive_back", unit=target.name or "—")
+    found = target.state.get("phase_hits")
+    notes.append(Msg.of("wm.note.from_state", what=Msg.of("wm.track.phase_hits"), value=found, unit=target.state.name))
+    return found
+
+
+def own_turn_after_command(ctx: CommandContext, target: UnitRef) -> bool | None:
+    """Whether the unit is confused in its own turn after its command phase (then its confusion
+    lasts to the end of its next command phase, L311); None when whose turn it is isn't known."""
+    if target.state is None or ctx.active_side is None:
+        return None
+    return target.state.side == ctx.active_side and ctx.phase != "command"
+
+
+def drive_back_command(ctx: CommandContext, hits: int | None, target: UnitRef, position: str,
                        skull_chukka: bool) -> ProcedureResult:
+    notes: list[Msg] = []
+    dice = drive_back_hits(target, hits, notes)
     assert ctx.roller is not None
-    return shooting.drive_back(ctx.roller, hits=hits, position=position, skull_chukka=skull_chukka,
-                               target=target.name)
+    result = shooting.drive_back(ctx.roller, hits=dice, position=position, skull_chukka=skull_chukka,
+                                 target=target.name, own_turn_after_command=own_turn_after_command(ctx, target))
+    if target.state is not None:
+        result.changes.append(StateChange(target.state.name, shooting.TRACK_PHASE_HITS, "set", 0))
+    result.notes[:0] = notes
+    return result
 
 
-def drive_back_odds_command(ctx: CommandContext, hits: int, target: UnitRef, position: str,
+def drive_back_odds_command(ctx: CommandContext, hits: int | None, target: UnitRef, position: str,
                             skull_chukka: bool) -> ProcedureResult:
-    return odds.drive_back_odds(hits=hits, position=position, skull_chukka=skull_chukka)
+    notes: list[Msg] = []
+    result = odds.drive_back_odds(hits=drive_back_hits(target, hits, notes), position=position,
+                                  skull_chukka=skull_chukka)
+    result.notes[:0] = notes
+    return result
 
 
 DRIVE_BACK_OPTIONS = (
-    Option("hits", int, required=True, min=0, max=MAX_HITS), Option("target", unit=True),
+    Option("hits", int, min=0, max=MAX_HITS), Option("target", unit=True),
     Option("position", str, default="open", choices=POSITIONS), Option("skull_chukka", bool, default=False),
 )
 
@@ -255,7 +318,7 @@ CAST_OPTIONS = (
 )
 
 COMMANDS = (
-    Command("wm.cmd.command", "wm", COMMAND_OPTIONS, OPT, command_command),
+    Command("wm.cmd.command", "wm", COMMAND_OPTIONS, OPT, command_command, roster=True),
     Command("wm.cmd.shoot", "wm", SHOOT_OPTIONS, OPT, shoot_command),
     Command("wm.cmd.drive_back", "wm", DRIVE_BACK_OPTIONS, OPT, drive_back_command),
     Command("wm.cmd.assault", "wm", ATTACK_OPTIONS, OPT, attack_command),

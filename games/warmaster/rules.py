@@ -61,6 +61,11 @@ DRIVE_BACK_LESS_DICE = {"open": 0, "defended": 1, "fortified": 2}
 SRC_DRIVE_BACK = Source(B, 245, 250)
 CONFUSED_ON = 6                           # L246
 SKULL_CHUKKA_CONFUSED_ON = 4              # L387
+SRC_CONFUSION_ENDS = Source(B, 311)       # confusion ends at the end of the unit's own command phase
+# Leftover hits carried into the first round of combat instead of clearing after shooting.
+SRC_CARRY = {"stand_and_shoot": Source(B, 226), "cannon": Source(B, 381), "bone_thrower": Source(B, 384),
+             "in_combat": Source(B, 416)}
+SRC_BONE_THROWER = Source(B, 384)         # no armour saves; leftovers carried into round 1
 
 # Combat attack modifiers per stand (L260–268).
 ATTACK_MODIFIERS = {

@@ -65,7 +65,8 @@ def test_command_penalties_are_every_one_the_book_lists():
 def test_hero_blunders_on_twelve_and_rolls_the_table():
     result = command.command(dice(6, 6, 1), character="hero", command_value=8, unit="Orcs")
     assert result.data["blunder"] == "mad"
-    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Orcs", "command_penalty", 1)]
+    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Orcs", "order_failed", 0),
+                                                                     ("Orcs", "command_penalty", 1)]
     result = command.command(dice(6, 6, 6), character="wizard", command_value=7)
     assert result.data["blunder"] == "charge"
     result = command.command(dice(6, 6, 1), character="hero", command_value=8, steam_tank=True)
@@ -146,7 +147,7 @@ def test_shooting_to_hit_by_position_and_saves():
     result = shooting.shoot(dice(4, 5, 6, 3, 6, 1), shots=4, position="defended", armour=6, target="Orcs",
                             hits_per_stand=3, stands=3)
     assert result.data["need"] == 5 and result.data["hits"] == 2 and result.data["unsaved"] == 1
-    assert [(c.track, c.amount) for c in result.changes] == [("hits", 1)]
+    assert [(c.track, c.amount) for c in result.changes] == [("hits", 1), ("phase_hits", 1)]
     cannon = shooting.shoot(dice(4, 4), shots=2, position="defended", armour=3, cannon=True)
     assert cannon.data["need"] == 4 and cannon.data["unsaved"] == 2                     # L381
     elves = shooting.shoot(dice(3), shots=1, elves=True)
@@ -156,7 +157,7 @@ def test_shooting_to_hit_by_position_and_saves():
 def test_drive_back_dice_and_confusion():
     result = shooting.drive_back(dice(2, 6), hits=3, position="defended", target="Orcs")
     assert result.data == {"dice": 2, "cm": 8, "confused": True}
-    assert [(c.track, c.op) for c in result.changes] == [("confused", "status_on")]
+    assert [(c.track, c.op, c.amount) for c in result.changes] == [("confused", "status_on", 0), ("confusion", "set", 1)]
     assert shooting.drive_back(dice(), hits=2, position="fortified").data["dice"] == 0
     assert shooting.drive_back(dice(4), hits=1, skull_chukka=True).data["confused"]
 
@@ -281,3 +282,62 @@ def test_a_confused_unit_fights_with_one_attack_less_per_stand():
     assert combat.fights_confused(None, True) and not combat.fights_confused(None)
     result = combat.attacks(dice(*[4] * 6), stands=3, attacks_per_stand=3, confused=combat.fights_confused(confused))
     assert result.data["per_stand"] == 2 and result.data["attacks"] == 6
+
+
+# ---- issue 11 §2 and issue 10 §2: the turn as the book runs it -------------------------------------------
+
+def _unit(name="Orcs", side="Orcs", **values):
+    from games.state_base import UnitState
+    return UnitState(name, side, "unit", 3, 3, values=dict(values))
+
+
+def test_confusion_clears_at_the_end_of_the_units_own_command_phase():
+    # L311: «Деморализованные отряды перестают быть деморализованными в конце своей командной
+    # фазы». Confused in its own turn after its command phase, the unit stays confused through the
+    # enemy's command phase; the old code cleared every confused unit at the end of any command phase.
+    from games.warmaster.state import RULES
+    assert "своей командной" in line(311)
+    own = _unit()
+    for change in shooting.confusion_changes("Orcs", True, None):
+        RULES.apply(own, change, {})
+    enemy_turn = _unit("Knights", "Empire")
+    for change in shooting.confusion_changes("Knights", False, None):
+        RULES.apply(enemy_turn, change, {})
+    RULES.phase_changed([own, enemy_turn], "command", "shooting", {})      # the next command phase ends
+    assert "confused" in own.statuses and "confused" not in enemy_turn.statuses
+    RULES.phase_changed([own], "command", "shooting", {})                  # its own command phase ends
+    assert "confused" not in own.statuses and not own.get("confusion")
+
+
+def test_leftover_hits_that_carry_into_combat_survive_the_end_of_shooting():
+    # L226 (stand and shoot), L381 (cannons), L384 (bone throwers), L416 (spells on units in combat):
+    # «недостаточные хиты переносятся в первый раунд боя». The old code cleared every pool when
+    # shooting ended.
+    from games.warmaster.state import RULES
+    assert "переносятся в первый раунд боя" in line(226) and "первый раунд боя" in line(381)
+    result = shooting.shoot(dice(4, 4), shots=2, position="open", cannon=True, target="Orcs", hits_per_stand=3)
+    orcs, other_unit = _unit(), _unit("Goblins", hits=2)
+    for change in result.changes:
+        RULES.apply(orcs, change, {})
+    assert orcs.get("hits") == 2 and "carry_hits" in orcs.statuses
+    RULES.phase_changed([orcs, other_unit], "shooting", "combat", {})
+    assert orcs.get("hits") == 2 and other_unit.get("hits") == 0
+    RULES.phase_changed([orcs], "combat", "command", {})                    # L90–92: gone after combat
+    assert orcs.get("hits") == 0 and "carry_hits" not in orcs.statuses
+    stand = shooting.shoot(dice(5), shots=1, target="Orcs", stand_and_shoot=True)
+    assert [c.track for c in stand.changes] == ["hits", "carry_hits"]       # no drive back for chargers
+
+
+def test_orders_are_counted_and_a_failed_generals_order_ends_the_phase():
+    # L148: −1 per successful order to the unit; L140: a failed General's order ends the phase.
+    ok = command.command(dice(3, 3), character="hero", command_value=8, unit="Orcs")
+    assert [(c.track, c.amount) for c in ok.changes] == [("orders", 1)]
+    fail = command.command(dice(6, 6), character="general", command_value=9, unit="Orcs",
+                           phase_units=("Orcs", "Trolls"))
+    assert [(c.unit, c.track) for c in fail.changes] == [("Orcs", "order_failed"), ("Orcs", "orders_over"),
+                                                         ("Trolls", "orders_over")]
+    from games.warmaster.state import RULES
+    orcs = _unit(orders=2)
+    orcs.statuses.update({"orders_over", "order_failed"})
+    RULES.phase_changed([orcs], "command", "shooting", {})
+    assert not orcs.get("orders") and not orcs.statuses
