@@ -94,3 +94,13 @@ def test_fuel_explosion_rolls_d3_damage_dice_per_model():
     as_wounds = other.fuel_explosion(Roller.scripted([5, 2]), targets=targets,
                                      settings={"hydro_fuel_damage": "wounds"})
     assert as_wounds.data["wounds"] == {"Vika": 3, "Drone": 1}
+
+
+def test_attack_odds_text_reads_its_distribution():
+    from games import _exact
+    from games.hydrophilia import odds
+    result = odds.attack_odds(skill=3, dodge=10, damage=3, defence=4)
+    dist = result.distribution
+    assert dist.event_probability == result.data["p_hit"] and sum(dist.probabilities) == 1
+    for m in (m for m in result.outcome if m.key == "combat2.odds.row"):
+        assert m.params["exactly"] == _exact.pct(dist.probabilities[m.params["k"]])
