@@ -3,6 +3,7 @@ from pathlib import Path
 
 from games.warmaster.book.split import split
 from games.warmaster.commands import COMMANDS, GROUPS
+from games.warmaster.profile import PROFILE
 from games.warmaster.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
 from games.warmaster.state import RULES
 from games.warmaster.tables import TABLES
@@ -22,6 +23,7 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=None,
+    profile=PROFILE,
     commands=COMMANDS,
     groups=GROUPS,
 )

@@ -12,7 +12,9 @@ from games.inputs import parse_plus
 from games.procedure import ProcedureResult, StateChange
 from games.warmaster import combat, command, odds, other, shooting
 from games.warmaster import rules as W
+from games.warmaster.profile import LABELS, from_profile
 from games.warmaster.state import RULES
+from games.profiles import note_assumed, note_from_profile, note_override
 from i18n import Msg, UserError
 
 OPT = "wm.opt"
@@ -37,6 +39,24 @@ def armour_value(text: str | None, example: str) -> int | None:
     return parse_plus(text, low=2, high=6, example=example)
 
 
+def target_armour(ref: UnitRef, text: str | None, example: str, notes: list[Msg]) -> int | None:
+    """The target's armour: the option ("-" or "0": none), else its profile, else none — and the
+    reply says which (L243)."""
+    card = ref.state.profile if ref.state is not None else {}
+    if text is not None:
+        given = armour_value(text, example)
+        if "armour" in card and card["armour"] != given:
+            notes.append(note_override(LABELS["armour"], f"{given}+" if given else "—",
+                                       f"{card['armour']}+" if card["armour"] else "—", ref.state.name))
+        return given
+    if "armour" in card:
+        notes.append(note_from_profile(LABELS["armour"], f"{card['armour']}+" if card["armour"] else "—",
+                                       ref.state.name))
+        return card["armour"]
+    notes.append(note_assumed(LABELS["armour"], "—", Msg.of("wm.note.armour_assumed")))
+    return None
+
+
 def target_numbers(ref: UnitRef, hits_per_stand: int | None, stands: int | None,
                    pool: int | None) -> tuple[str | None, int | None, int | None, int]:
     """(name, Hits per stand, stands left, hit pool) from the tracked unit, else the options."""
@@ -58,11 +78,15 @@ def shoot_command(ctx: CommandContext, shots: int, target: UnitRef, position: st
     name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
     if stand_and_shoot is None:
         stand_and_shoot = ctx.phase == "command"      # the only shooting in a command phase (L226)
+    notes: list[Msg] = []
+    saves = target_armour(target, armour, "wm.example.shoot", notes) if not (no_saves or cannon or bone_thrower) else None
     assert ctx.roller is not None
-    return shooting.shoot(ctx.roller, shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
-                          elves=elves, cannon=cannon, no_saves=no_saves, armour_worse=armour_worse, target=name,
-                          hits_per_stand=per, pool_before=before, stands=left, bone_thrower=bone_thrower,
-                          in_combat=in_combat, stand_and_shoot=stand_and_shoot)
+    result = shooting.shoot(ctx.roller, shots=shots, position=position, armour=saves, elves=elves, cannon=cannon,
+                            no_saves=no_saves, armour_worse=armour_worse, target=name, hits_per_stand=per,
+                            pool_before=before, stands=left, bone_thrower=bone_thrower, in_combat=in_combat,
+                            stand_and_shoot=stand_and_shoot)
+    result.notes[:0] = notes
+    return result
 
 
 def shoot_odds_command(ctx: CommandContext, shots: int, target: UnitRef, position: str, armour: str | None,
@@ -70,9 +94,13 @@ def shoot_odds_command(ctx: CommandContext, shots: int, target: UnitRef, positio
                        target_stands: int | None, pool: int | None, bone_thrower: bool = False, in_combat: bool = False,
                        stand_and_shoot: bool | None = None) -> ProcedureResult:
     _, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
-    return odds.shoot_odds(shots=shots, position=position, armour=armour_value(armour, "wm.example.shoot"),
-                           elves=elves, cannon=cannon, no_saves=no_saves or bone_thrower, armour_worse=armour_worse,
-                           hits_per_stand=per, pool_before=before, stands=left)
+    notes: list[Msg] = []
+    saves = target_armour(target, armour, "wm.example.shoot", notes) if not (no_saves or cannon or bone_thrower) else None
+    result = odds.shoot_odds(shots=shots, position=position, armour=saves, elves=elves, cannon=cannon,
+                             no_saves=no_saves or bone_thrower, armour_worse=armour_worse, hits_per_stand=per,
+                             pool_before=before, stands=left)
+    result.notes[:0] = notes
+    return result
 
 
 SHOOT_OPTIONS = (
@@ -89,43 +117,55 @@ SHOOT_OPTIONS = (
 
 # ---- /wm combat, /wm-odds combat -----------------------------------------------------------------
 
-def _attack_inputs(attacker: UnitRef, confused: bool) -> tuple[str | None, bool]:
-    """The attacker's name, and whether it fights confused: a tracked confused unit is, whatever
-    the option says (L309: −1 attack per stand)."""
-    return attacker.name, combat.fights_confused(attacker.state, confused)
+def _attack_inputs(attacker: UnitRef, confused: bool, attacks: int | None,
+                   notes: list[Msg]) -> tuple[str | None, bool, int]:
+    """The attacker's name; whether it fights confused (a tracked confused unit does, whatever the
+    option says: L309, −1 attack per stand); its Attacks, from the option or its profile."""
+    found = from_profile(attacker, "attacks", attacks, notes)
+    if found is None:
+        raise UserError("wm.error.missing", example="wm.example.attack", what=LABELS["attacks"],
+                        option=Msg.of("wm.opt.attacks.name"), unit=attacker.name or "—")
+    return attacker.name, combat.fights_confused(attacker.state, confused), found
 
 
-def attack_command(ctx: CommandContext, stands: int, attacks: int, target: UnitRef, attacker: UnitRef, character: int,
+def attack_command(ctx: CommandContext, stands: int, attacks: int | None, target: UnitRef, attacker: UnitRef, character: int,
                    charge_open: bool, monster_charge: bool, pursuit: bool, pursuit_cm: float, terror: bool,
                    flank: bool, confused: bool, extra: int, position: str, armour: str | None, no_saves: bool,
                    hits_per_stand: int | None, target_stands: int | None, pool: int | None) -> ProcedureResult:
     name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
-    me, confused = _attack_inputs(attacker, confused)
+    notes: list[Msg] = []
+    me, confused, attacks = _attack_inputs(attacker, confused, attacks, notes)
+    saves = target_armour(target, armour, "wm.example.attack", notes) if not no_saves else None
     assert ctx.roller is not None
-    return combat.attacks(ctx.roller, stands=stands, attacks_per_stand=attacks, character_attacks=character,
-                          charge_open=charge_open, monster_charge_open=monster_charge, pursuit=pursuit,
-                          pursuit_cm=pursuit_cm, terror=terror, flank=flank, confused=confused, extra=extra,
-                          target_position=position, target_armour=armour_value(armour, "wm.example.attack"),
-                          no_saves=no_saves, attacker=me, target=name, hits_per_stand=per, pool_before=before,
-                          target_stands=left)
+    result = combat.attacks(ctx.roller, stands=stands, attacks_per_stand=attacks, character_attacks=character,
+                            charge_open=charge_open, monster_charge_open=monster_charge, pursuit=pursuit,
+                            pursuit_cm=pursuit_cm, terror=terror, flank=flank, confused=confused, extra=extra,
+                            target_position=position, target_armour=saves, no_saves=no_saves, attacker=me,
+                            target=name, hits_per_stand=per, pool_before=before, target_stands=left)
+    result.notes[:0] = notes
+    return result
 
 
-def attack_odds_command(ctx: CommandContext, stands: int, attacks: int, target: UnitRef, attacker: UnitRef,
+def attack_odds_command(ctx: CommandContext, stands: int, attacks: int | None, target: UnitRef, attacker: UnitRef,
                         character: int, charge_open: bool, monster_charge: bool, pursuit: bool, pursuit_cm: float,
                         terror: bool, flank: bool, confused: bool, extra: int, position: str, armour: str | None,
                         no_saves: bool, hits_per_stand: int | None, target_stands: int | None,
                         pool: int | None) -> ProcedureResult:
     _, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
-    _, confused = _attack_inputs(attacker, confused)
-    return odds.attack_odds(stands=stands, attacks_per_stand=attacks, character_attacks=character,
-                            target_position=position, target_armour=armour_value(armour, "wm.example.attack"),
-                            no_saves=no_saves, hits_per_stand=per, pool_before=before, target_stands=left,
-                            charge_open=charge_open, monster_charge_open=monster_charge, pursuit=pursuit,
-                            pursuit_cm=pursuit_cm, terror=terror, flank=flank, confused=confused, extra=extra)
+    notes: list[Msg] = []
+    _, confused, attacks = _attack_inputs(attacker, confused, attacks, notes)
+    saves = target_armour(target, armour, "wm.example.attack", notes) if not no_saves else None
+    result = odds.attack_odds(stands=stands, attacks_per_stand=attacks, character_attacks=character,
+                              target_position=position, target_armour=saves, no_saves=no_saves, hits_per_stand=per,
+                              pool_before=before, target_stands=left, charge_open=charge_open,
+                              monster_charge_open=monster_charge, pursuit=pursuit, pursuit_cm=pursuit_cm,
+                              terror=terror, flank=flank, confused=confused, extra=extra)
+    result.notes[:0] = notes
+    return result
 
 
 ATTACK_OPTIONS = (
-    Option("stands", int, required=True, min=1, max=MAX_STANDS), Option("attacks", int, required=True, min=0, max=20),
+    Option("stands", int, required=True, min=1, max=MAX_STANDS), Option("attacks", int, min=0, max=20),
     Option("target", unit=True), Option("attacker", unit=True), Option("character", int, default=0, min=0, max=20),
     Option("charge_open", bool, default=False), Option("monster_charge", bool, default=False),
     Option("pursuit", bool, default=False), Option("pursuit_cm", float, default=0, min=0, max=100),
@@ -160,9 +200,22 @@ def _same_side(ctx: CommandContext, unit: UnitRef) -> tuple[str, ...]:
     return tuple(u.name for u in ctx.roster if side is None or u.side == side)
 
 
-def command_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float,
+def _character(leader: UnitRef, who: str | None, command_value: int | None, notes: list[Msg]) -> tuple[str, int]:
+    """Who gives the order and their Command: the options, else the tracked character's profile."""
+    kind = from_profile(leader, "type", who, notes) if who is None else who
+    if kind not in command.CHARACTERS:
+        raise UserError("wm.error.missing", example="wm.example.command", what=Msg.of("wm.opt.who.name"),
+                        option=Msg.of("wm.opt.who.name"), unit=leader.name or "—")
+    value = from_profile(leader, "command", command_value, notes)
+    if value is None:
+        raise UserError("wm.error.missing", example="wm.example.command", what=LABELS["command"],
+                        option=Msg.of("wm.opt.command_value.name"), unit=leader.name or "—")
+    return kind, value
+
+
+def command_command(ctx: CommandContext, who: str | None, command_value: int | None, unit: UnitRef, distance: float,
                     orders: int | None, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
-                    other: int, flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
+                    other: int, flyer: bool, steam_tank: bool, item: str, leader: UnitRef) -> ProcedureResult:
     state = unit.state
     if state is not None:
         if "confused" in state.statuses:
@@ -172,6 +225,7 @@ def command_command(ctx: CommandContext, who: str, command_value: int, unit: Uni
         if "order_failed" in state.statuses:
             raise UserError("wm.error2.order_failed", example="wm.example.command", unit=state.name)
     notes: list[Msg] = []
+    who, command_value = _character(leader, who, command_value, notes)
     lost, penalties, given = _command_inputs(unit, stands_lost, mad, orders, notes)
     assert ctx.roller is not None
     result = command.command(ctx.roller, character=who, command_value=command_value, distance_cm=distance,
@@ -183,10 +237,12 @@ def command_command(ctx: CommandContext, who: str, command_value: int, unit: Uni
     return result
 
 
-def command_odds_command(ctx: CommandContext, who: str, command_value: int, unit: UnitRef, distance: float,
-                         orders: int | None, enemy_near: bool, dense: bool, stands_lost: int | None, mad: int | None,
-                         other: int, flyer: bool, steam_tank: bool, item: str) -> ProcedureResult:
+def command_odds_command(ctx: CommandContext, who: str | None, command_value: int | None, unit: UnitRef,
+                         distance: float, orders: int | None, enemy_near: bool, dense: bool, stands_lost: int | None,
+                         mad: int | None, other: int, flyer: bool, steam_tank: bool, item: str,
+                         leader: UnitRef) -> ProcedureResult:
     notes: list[Msg] = []
+    who, command_value = _character(leader, who, command_value, notes)
     lost, penalties, given = _command_inputs(unit, stands_lost, mad, orders, notes)
     result = odds.command_odds(character=who, command_value=command_value, distance_cm=distance, orders_given=given,
                              enemy_near=enemy_near, dense_terrain=dense, stands_lost=lost,
@@ -196,13 +252,13 @@ def command_odds_command(ctx: CommandContext, who: str, command_value: int, unit
 
 
 COMMAND_OPTIONS = (
-    Option("who", str, required=True, choices=CHARACTERS), Option("command_value", int, required=True, min=1, max=12),
+    Option("who", str, choices=CHARACTERS), Option("command_value", int, min=1, max=12),
     Option("unit", unit=True), Option("distance", float, default=0, min=0, max=1000),
     Option("orders", int, min=0, max=20), Option("enemy_near", bool, default=False),
     Option("dense", bool, default=False), Option("stands_lost", int, min=0, max=MAX_STANDS),
     Option("mad", int, min=0, max=20), Option("other", int, default=0, min=0, max=10),
     Option("flyer", bool, default=False), Option("steam_tank", bool, default=False),
-    Option("item", str, default="none", choices=ITEMS),
+    Option("item", str, default="none", choices=ITEMS), Option("leader", unit=True),
 )
 
 

@@ -376,3 +376,40 @@ def test_combat_odds_are_bounded_like_the_roll_and_read_their_distribution():
     _rows_match(result)
     with pytest.raises(UserError):
         odds.attack_odds(stands=50, attacks_per_stand=20, character_attacks=20)              # the roll refuses 1020
+
+
+# ---- issue 10 §1: profiles ------------------------------------------------------------------------------
+
+def test_profiles_read_the_army_list_row_or_named_values():
+    from games.warmaster.profile import PROFILE
+    assert PROFILE.parse("Пехота 3 3 5+") == {"type": "infantry", "attacks": 3, "hits": 3, "armour": 5}
+    assert PROFILE.parse("Cavalry 3/1 3 4+") == {"type": "cavalry", "attacks": 3, "shots": 1, "hits": 3, "armour": 4}
+    assert PROFILE.parse("Генерал +2 - - 9") == {"type": "general", "attacks": 2, "hits": None, "armour": None,
+                                                 "command": 9}
+    assert PROFILE.parse("A3 H3 Ar5+ C8") == {"attacks": 3, "hits": 3, "armour": 5, "command": 8}
+    assert PROFILE.parse("атаки 4 броня 6+") == {"attacks": 4, "armour": 6}
+    for bad in ("", "Пехота 3 3 9+", "Сила 4", "3 3 5+ 8 1"):
+        with pytest.raises(UserError):
+            PROFILE.parse(bad)
+    [line] = PROFILE.describe({"type": "cavalry", "attacks": 3, "shots": 1, "hits": 3, "armour": 4})
+    assert line.render("ru") == "кавалерия · Атаки 3/1 · Хиты 3 · Броня 4+"
+
+
+def test_combat_reads_attacks_and_armour_from_profiles_and_says_so():
+    from games.commands import CommandContext, UnitRef
+    from games.state_base import UnitState
+    from games.warmaster.commands import attack_command
+    knights = UnitRef("Knights", UnitState("Knights", "Empire", "unit", 3, 3, profile={"attacks": 3, "armour": 4}))
+    orcs = UnitRef("Orcs", UnitState("Orcs", "Orcs", "unit", 3, 3, profile={"attacks": 4, "armour": 6}))
+    ctx = CommandContext(roller=dice(*[4] * 9, 6, 6, 1, 1, 1, 1, 1, 1, 1), settings={})
+    result = attack_command(ctx, stands=3, attacks=None, target=orcs, attacker=knights, character=0,
+                            charge_open=False, monster_charge=False, pursuit=False, pursuit_cm=0, terror=False,
+                            flank=False, confused=False, extra=0, position="open", armour=None, no_saves=False,
+                            hits_per_stand=None, target_stands=None, pool=None)
+    assert result.data["attacks"] == 9 and result.data["hits"] == 9 and result.data["unsaved"] == 7   # Orcs save 6+
+    assert [n.key for n in result.notes[:2]] == ["combat_shared.note.from_profile"] * 2
+    with pytest.raises(UserError):
+        attack_command(ctx, stands=3, attacks=None, target=orcs, attacker=UnitRef("Trolls"), character=0,
+                       charge_open=False, monster_charge=False, pursuit=False, pursuit_cm=0, terror=False,
+                       flank=False, confused=False, extra=0, position="open", armour=None, no_saves=False,
+                       hits_per_stand=None, target_stands=None, pool=None)
