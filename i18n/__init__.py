@@ -15,6 +15,8 @@ front end decides the language. Nothing here imports discord.
 """
 from __future__ import annotations
 
+import logging
+
 import string
 import tomllib
 from dataclasses import dataclass, field
@@ -94,10 +96,27 @@ def has(key: str) -> bool:
     return key in catalog()
 
 
+_STRICT = False
+
+
+def strict(on: bool = True) -> None:
+    """Tests: a missing key raises instead of showing itself, so no reply can show a raw key."""
+    global _STRICT
+    _STRICT = on
+
+
+class MissingKey(KeyError):
+    pass
+
+
 def tr(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
-    """The text for `key` in `locale`, formatted with `params`. Missing keys show the key itself."""
+    """The text for `key` in `locale`, formatted with `params`. Missing keys show the key itself
+    (and are logged), or raise in strict mode (tests)."""
     entry = catalog().get(key)
     if entry is None:
+        if _STRICT:
+            raise MissingKey(key)
+        logging.getLogger(__name__).warning("i18n key %r is missing", key)
         return key
     template = entry.get(locale) or entry.get("en") or entry.get("ru") or key
     # Messages, and anything else that knows how to show itself in a language (a book source).

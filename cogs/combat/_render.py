@@ -17,7 +17,7 @@ from cogs._common import LIMITS, Paginator, fit_embed, locale_of, trim
 from cogs._common.markdown import render, safe
 from games.registry import GAMES
 from games.procedure import DiceStep, Modifier, ProcedureResult
-from i18n import Msg, tr
+from i18n import Msg, has, tr
 
 COLOUR = discord.Colour.dark_gold()
 FIELDS_PER_PAGE = 12
@@ -97,9 +97,8 @@ def _track_label(key: str, locale: str, game: str | None = None) -> str:
     if own is not None:
         return own
     for candidate in (f"state.track.{key}", f"combat_shared.track.{key}"):
-        text = tr(candidate, locale)
-        if text != candidate:
-            return text
+        if has(candidate):
+            return tr(candidate, locale)
     return key
 
 
@@ -107,8 +106,7 @@ def _status_label(key: str, locale: str, game: str | None = None) -> str:
     own = _game_label("statuses", key, locale, game)
     if own is not None:
         return own
-    text = tr(f"state.status.{key}", locale)
-    return key if text == f"state.status.{key}" else text
+    return tr(f"state.status.{key}", locale) if has(f"state.status.{key}") else key
 
 
 def render_result(result: ProcedureResult, locale: str, *, applied=None,
