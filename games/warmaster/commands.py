@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.inputs import parse_plus
 from games.procedure import ProcedureResult, StateChange
-from games.warmaster import combat, command, odds, other, shooting
+from games.warmaster import battle, combat, command, machines, magic, odds, other, shooting
 from games.warmaster import rules as W
 from games.warmaster.profile import LABELS, from_profile
 from games.warmaster.state import RULES
@@ -29,6 +29,7 @@ GROUPS = (
     Group("wm", "wm.cmd.group"),
     Group("wm_roll", "wm.cmd.check"),
     Group("wm_odds", "wm.cmd.odds", guild_only=False),
+    Group("wm_battle", "wm.cmd.battle_group"),         # /wm-battle: machines, magic rolls, the battle's end
 )
 
 
@@ -368,6 +369,71 @@ def flame_cannon_command(ctx: CommandContext) -> ProcedureResult:
     return other.flame_cannon(ctx.roller)
 
 
+# ---- /wm-battle ---------------------------------------------------------------------------------
+
+def home_back_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return battle.home_back(ctx.roller)
+
+
+def helblaster_command(ctx: CommandContext, range_cm: float, target: UnitRef, charging: bool, position: str,
+                       armour: str | None, hits_per_stand: int | None, target_stands: int | None,
+                       pool: int | None) -> ProcedureResult:
+    name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    notes: list[Msg] = []
+    saves = target_armour(target, armour, "wm.example.helblaster", notes)
+    assert ctx.roller is not None
+    result = machines.helblaster(ctx.roller, range_cm=range_cm, charging=charging, position=position, armour=saves,
+                                 target=name, hits_per_stand=per, pool_before=before, stands=left)
+    result.notes[:0] = notes
+    return result
+
+
+def cannon_command(ctx: CommandContext, cannons: int, target: UnitRef, position: str, bounce_stands: int,
+                   grapeshot: bool, armour: str | None, hits_per_stand: int | None, target_stands: int | None,
+                   pool: int | None) -> ProcedureResult:
+    name, per, left, before = target_numbers(target, hits_per_stand, target_stands, pool)
+    notes: list[Msg] = []
+    saves = target_armour(target, armour, "wm.example.cannon", notes) if grapeshot else None
+    assert ctx.roller is not None
+    result = machines.cannon(ctx.roller, cannons=cannons, position=position, bounce_stands=bounce_stands,
+                             grapeshot=grapeshot, armour=saves, target=name, hits_per_stand=per, pool_before=before,
+                             stands=left)
+    result.notes[:0] = notes
+    return result
+
+
+def rage_command(ctx: CommandContext, dice: int, unit: UnitRef) -> ProcedureResult:
+    assert ctx.roller is not None
+    stands = RULES.remaining(unit.state) if unit.state is not None else None
+    return magic.rage_of_chaos(ctx.roller, dice=dice, stands=stands)
+
+
+def magic_roll_command(ctx: CommandContext, kind: str) -> ProcedureResult:
+    assert ctx.roller is not None
+    return magic.magic_roll(ctx.roller, kind=kind)
+
+
+def withdrawal_command(ctx: CommandContext, side: str, units_total: int | None, units_lost: int | None,
+                       general_lost: bool | None) -> ProcedureResult:
+    return battle.withdrawal(ctx.roster, side, units_total=units_total, units_lost=units_lost,
+                             general_lost=general_lost)
+
+
+def victory_command(ctx: CommandContext, side_a: str, side_b: str, withdrew: str | None, surrendered: str | None,
+                    scenario_a: int, scenario_b: int) -> ProcedureResult:
+    return battle.victory_points(ctx.roster, side_a, side_b, withdrew=withdrew, surrendered=surrendered,
+                                 scenario_a=scenario_a, scenario_b=scenario_b)
+
+
+TARGET_OPTIONS = (
+    Option("target", unit=True), Option("position", str, default="open", choices=POSITIONS), Option("armour"),
+    Option("hits_per_stand", int, min=1, max=20), Option("target_stands", int, min=1, max=MAX_STANDS),
+    Option("pool", int, min=0, max=MAX_STANDS),
+)
+MAGIC_ROLLS = tuple(Choice(f"wm.magic.{k}.name", k) for k in W.MAGIC_ROLLS)
+SIDE = 100
+
 CAST_OPTIONS = (
     Option("spell", str, required=True, choices=SPELLS), Option("wand", bool, default=False),
     Option("high_elf", bool, default=False), Option("spellbound", bool, default=False),
@@ -396,6 +462,27 @@ COMMANDS = (
         Option("hits", int, required=True, min=1, max=100), Option("damaged", bool, default=False)), OPT, ship_command),
     Command("wm.cmd.boiling_oil", "wm_roll", (), OPT, boiling_oil_command),
     Command("wm.cmd.flame_cannon", "wm_roll", (), OPT, flame_cannon_command),
+    Command("wm.cmd.home_back", "wm_battle", (), OPT, home_back_command, applies=False),
+    Command("wm.cmd.helblaster", "wm_battle", (
+        Option("range_cm", float, required=True, min=0, max=30), Option("charging", bool, default=False),
+        *TARGET_OPTIONS), OPT, helblaster_command),
+    Command("wm.cmd.cannon", "wm_battle", (
+        Option("cannons", int, default=1, min=1, max=10), Option("bounce_stands", int, default=0, min=0, max=20),
+        Option("grapeshot", bool, default=False), *TARGET_OPTIONS), OPT, cannon_command),
+    Command("wm.cmd.rage", "wm_battle", (
+        Option("dice", int, required=True, min=1, max=magic.MAX_RAGE_DICE), Option("unit", unit=True)),
+        OPT, rage_command, applies=False),
+    Command("wm.cmd.magic_roll", "wm_battle", (Option("kind", str, required=True, choices=MAGIC_ROLLS),),
+            OPT, magic_roll_command, applies=False),
+    Command("wm.cmd.withdrawal", "wm_battle", (
+        Option("side", str, required=True, max_length=SIDE), Option("units_total", int, min=1, max=200),
+        Option("units_lost", int, min=0, max=200), Option("general_lost", bool)), OPT, withdrawal_command,
+        applies=False, roster=True),
+    Command("wm.cmd.victory", "wm_battle", (
+        Option("side_a", str, required=True, max_length=SIDE), Option("side_b", str, required=True, max_length=SIDE),
+        Option("withdrew", max_length=SIDE), Option("surrendered", max_length=SIDE),
+        Option("scenario_a", int, default=0, min=0, max=100000), Option("scenario_b", int, default=0, min=0, max=100000)),
+        OPT, victory_command, applies=False, roster=True),
     Command("wm.cmd.odds_command", "wm_odds", COMMAND_OPTIONS, OPT, command_odds_command, applies=False),
     Command("wm.cmd.odds_shoot", "wm_odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
     Command("wm.cmd.odds_attack", "wm_odds", ATTACK_OPTIONS, OPT, attack_odds_command, heavy=True, applies=False),

@@ -129,8 +129,9 @@ def boiling_oil(roller: Roller) -> ProcedureResult:
     hits = {"none": 0, "one": 1}.get(effect)
     if effect == "d3":
         d = roller.die(6)
-        hits = (d + 1) // 2                   # D3 = D6 halved, rounding up (research note W-D13)
+        hits = (d + 1) // 2                   # D3 = D6 halved, rounding up: the book never defines D3
         result.steps.append(DiceStep(Msg.of("wm.step.d3"), [d], target="D3"))
+        result.notes.append(Msg.of("wm.note.d3_undefined", source=str(W.SRC_D3_UNDEFINED)))
     result.outcome.append(Msg.of(f"wm.boiling_oil.{effect}", hits=hits, source=str(W.SRC_BOILING_OIL)))
     result.data.update(roll=roll, hits=hits)
     return result

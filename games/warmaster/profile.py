@@ -36,6 +36,7 @@ KEYS = {
     "h": "hits", "хиты": "hits", "хитов": "hits", "hits": "hits",
     "ar": "armour", "броня": "armour", "armour": "armour", "armor": "armour",
     "c": "command", "к": "command", "командование": "command", "command": "command",
+    "pts": "points", "points": "points", "очки": "points", "очков": "points", "стоимость": "points",
 }
 FIELDS = (
     Field("type", Msg.of("wm.profile.type"), Source(B, 172, 177)),
@@ -44,6 +45,7 @@ FIELDS = (
     Field("hits", Msg.of("wm.profile.hits"), Source(B, 244)),
     Field("armour", Msg.of("wm.profile.armour"), Source(B, 243)),
     Field("command", Msg.of("wm.profile.command"), Source(B, 136)),
+    Field("points", Msg.of("wm.profile.points"), Source(B, 371, 373)),
 )
 LABELS = {f.key: f.label for f in FIELDS}
 DASHES = ("-", "—", "–")
@@ -71,7 +73,8 @@ class WarmasterProfile(ProfileSpec):
             return {"attacks": int(match.group(1)), **({"shots": int(shots)} if shots and shots not in DASHES else {})}
         if text in DASHES:
             return {key: None}
-        match = _PLUS.match(text) if key == "armour" else re.match(r"^(\d{1,2})$", text)
+        digits = r"^(\d{1,4})$" if key == "points" else r"^(\d{1,2})$"
+        match = _PLUS.match(text) if key == "armour" else re.match(digits, text)
         if not match:
             raise self._refuse(text)
         value = int(match.group(1))
@@ -119,7 +122,7 @@ class WarmasterProfile(ProfileSpec):
         if "attacks" in profile:
             shots = f"/{profile['shots']}" if profile.get("shots") else ""
             parts.append(Msg.of("wm.profile.pair", label=LABELS["attacks"], value=f"{profile['attacks']}{shots}"))
-        for key in ("hits", "armour", "command"):
+        for key in ("hits", "armour", "command", "points"):
             if key in profile:
                 value = profile[key]
                 shown = "—" if value is None else f"{value}+" if key == "armour" else str(value)

@@ -413,3 +413,94 @@ def test_combat_reads_attacks_and_armour_from_profiles_and_says_so():
                        charge_open=False, monster_charge=False, pursuit=False, pursuit_cm=0, terror=False,
                        flank=False, confused=False, extra=0, position="open", armour=None, no_saves=False,
                        hits_per_stand=None, target_stands=None, pool=None)
+
+
+# ---- issue 11 §3: the procedures a normal game needs ---------------------------------------------------
+
+def test_home_back_is_ten_times_a_d6_cm():
+    assert "10xD6" in line(116)
+    assert battle_home_back(dice(4)).data["cm"] == 40
+
+
+def battle_home_back(roller):
+    from games.warmaster import battle
+    return battle.home_back(roller)
+
+
+def test_helblaster_shots_by_range_armour_worse_and_explosion():
+    from games.warmaster import machines
+    assert "6 на дистанцию до 10см, 3 – до 20см, и 1 – до 30см" in line(382)
+    assert [machines.helblaster_shots(r, False) for r in (5, 10, 15, 30)] == [6, 6, 3, 1]
+    assert machines.helblaster_shots(30, True) == 6                                      # chargers: 10 cm
+    with pytest.raises(UserError):
+        machines.helblaster_shots(31, False)
+    # 3 shots at 4+: [1, 1, 6] — two 1s, one 6: it explodes; the hit (6) meets armour 5+ made 6+.
+    result = machines.helblaster(dice(1, 1, 6, 5), range_cm=15, armour=5, target="Orcs")
+    assert result.data == {"shots": 3, "need": 4, "hits": 1, "unsaved": 1, "exploded": True}
+    single = machines.helblaster(dice(1), range_cm=25)
+    assert not single.data["exploded"]                                                   # one shot never explodes
+
+
+def test_cannon_bounce_and_grapeshot():
+    from games.warmaster import machines
+    # Defended counts as open (4+), no saves; 2 hits; the bounce passed 2 more stands.
+    result = machines.cannon(dice(4, 5), position="defended", bounce_stands=2, target="Orcs")
+    assert result.data["hits"] == 2 and result.data["unsaved"] == 2 and result.data["bounce_hits"] == 2
+    assert [c.track for c in result.changes] == ["hits", "phase_hits", "carry_hits"]
+    grape = machines.cannon(dice(4, 6, 5, 2), grapeshot=True, armour=5, target="Orcs")     # saves apply
+    assert grape.data["hits"] == 2 and grape.data["unsaved"] == 1
+    with pytest.raises(UserError):
+        machines.cannon(dice(), grapeshot=True, bounce_stands=1)
+
+
+def test_rage_of_chaos_stops_at_a_double_and_turns_on_the_unit():
+    from games.warmaster import magic
+    assert "дубле" in line(534)
+    assert magic.rage_of_chaos(dice(3, 5), dice=2, stands=3).data["bonus"] == 8
+    doubled = magic.rage_of_chaos(dice(3, 3, 6), dice=3, stands=3)
+    assert doubled.data == {"dice": [3, 3], "double": True, "bonus": 0, "self_attacks": 6}
+    with pytest.raises(UserError):
+        magic.rage_of_chaos(dice(), dice=4, stands=3)
+
+
+@pytest.mark.parametrize("kind, source", [("dispel", 544), ("spellbinding", 646), ("teleport", 434)])
+def test_magic_d6_rolls_on_four_plus(kind, source):
+    from games.warmaster import magic
+    assert "4+" in line(source)
+    assert magic.magic_roll(dice(4), kind=kind).data["success"]
+    assert not magic.magic_roll(dice(3), kind=kind).data["success"]
+
+
+def test_withdrawal_at_half_the_units_or_the_general():
+    from games.state_base import UnitState
+    from games.warmaster import battle
+    assert "половину и более" in line(365)
+    army = [UnitState(f"U{i}", "Orcs", "unit", 3, 3) for i in range(4)]
+    army += [UnitState("Boss", "Orcs", "unit", 1, 1, profile={"type": "general"})]
+    army[0].statuses.add("destroyed")
+    assert not battle.withdrawal(army, "Orcs").data["withdraws"]                   # 1 of 4
+    army[1].statuses.add("destroyed")
+    assert battle.withdrawal(army, "orcs").data == {"lost": 2, "total": 4, "general_lost": False, "withdraws": True}
+    army[1].statuses.clear()
+    army[4].statuses.add("destroyed")
+    assert battle.withdrawal(army, "Orcs").data["withdraws"]                       # the General is gone
+
+
+def test_victory_points_full_half_rounded_to_five_and_withdrawal_cap():
+    from games.state_base import UnitState
+    from games.warmaster import battle
+    orcs = UnitState("Orcs", "Orcs", "unit", 3, 3, values={"stands_lost": 2}, profile={"points": 45})
+    trolls = UnitState("Trolls", "Orcs", "unit", 3, 3, statuses={"destroyed"}, profile={"points": 110})
+    wolves = UnitState("Wolves", "Orcs", "unit", 3, 3, statuses={"destroyed"})
+    knights = UnitState("Knights", "Empire", "unit", 3, 3, statuses={"destroyed"}, profile={"points": 110})
+    result = battle.victory_points([orcs, trolls, wolves, knights], "Empire", "Orcs")
+    assert result.data == {"a": 110 + 25, "b": 110, "missing": ["Wolves"]}            # ⌈22.5 / 5⌉ × 5 = 25
+    capped = battle.victory_points([orcs, trolls, knights], "Empire", "Orcs", withdrew="Empire")
+    assert capped.data["a"] == 110
+    assert battle.victory_points([knights], "Empire", "Orcs", surrendered="Orcs").data["b"] == 0
+
+
+def test_d3_is_never_defined_in_the_book_and_the_reply_says_so():
+    assert not any("D3 " in l and ("=" in l or "равн" in l) for l in LINES)
+    result = other.boiling_oil(dice(5, 4))
+    assert result.data["hits"] == 2 and "wm.note.d3_undefined" in [n.key for n in result.notes]
