@@ -99,7 +99,7 @@ def _highest_of(roller: Roller, hits: int, bonus_mods: list[Modifier], bands, ke
     value = max(dice) + sum(m.value for m in bonus_mods)
     band = next(name for top, name in bands if value <= top)
     result = ProcedureResult(GAME, procedure, title)
-    result.steps.append(DiceStep(Msg.of("wm.step.highest", value=value), dice, target="max", modifiers=bonus_mods))
+    result.steps.append(DiceStep(Msg.of("wm.step.highest", value=value), dice, modifiers=bonus_mods))
     result.outcome.append(Msg.of(f"wm.{key}.{band}", value=value, source=str(source)))
     result.data.update(value=value, band=band)
     return result
