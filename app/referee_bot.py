@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import db
+from app import compute
 from games import registry
 from app.services import Services
 from app.translator import CatalogTranslator
@@ -76,6 +77,7 @@ class RefereeBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if not self.is_closed():
             await disable_live_views()   # nobody presses a control that no process answers any more
+        compute.shutdown()               # no worker outlives the bot
         state, self.services.state = self.services.state, None
         if state is not None:
             await state.close()

@@ -12,6 +12,8 @@ INTERACTION_CREATE payloads and the real REST endpoints take its answers, with D
              channels): commands/s back to back, p50/p99 time to acknowledgement, misses (not
              acknowledged within 3 s: "This interaction failed");
   * steady — RATE interactions a second for SECONDS: p50/p99 and misses.
+  * heavy  — one exact `/odds epic-assault` big enough to take seconds in the worker pool, and
+             while it runs, /roll in other channels: their p50/p99 (target: ≤ 100 ms).
   * --loop-check: the bot runs with asyncio's debug mode reporting every callback that holds the
     event loop longer than 50 ms (`slow_callback_duration`); the longest is printed. Debug mode
     slows everything, so the other figures of that run are not the production ones.
@@ -120,6 +122,27 @@ async def run(args, server: LoopbackDiscord) -> None:
     show("burst", await measure(server, payloads(args.burst, args.rolls), rate=None))
     steady = payloads(int(args.rate * args.seconds), int(args.rate * args.seconds * 5 / 7))
     show("steady", await measure(server, steady, rate=args.rate))
+    await heavy_beside_rolls(server, args.heavy_units)
+
+
+def heavy_odds(units: int) -> dict:
+    payload = base_payload(2, guild_id=GUILD, channel_id=CHANNELS[0], user=USERS[0], moderator=False, locale="ru")
+    options = [{"name": "units", "type": 4, "value": units}, {"name": "d_units", "type": 4, "value": units}]
+    payload["data"] = {"id": str(new_snowflake()), "name": "odds", "type": 1,
+                       "options": [{"name": "epic-assault", "type": 1, "options": options}]}
+    return payload
+
+
+async def heavy_beside_rolls(server: LoopbackDiscord, units: int) -> None:
+    """A heavy command is deferred at once and computed off the loop: others don't wait for it."""
+    start = time.perf_counter()
+    heavy = await server.send(heavy_odds(units))
+    rolls = [p for p in payloads(50, 50) if p["channel_id"] != str(CHANNELS[0])]
+    figures = await measure(server, rolls, rate=20)
+    acked = await server.outcome(heavy.interaction_id)
+    show("rolls", figures)
+    print(f"  heavy: /odds epic-assault {units} v {units} acknowledged (deferred) in {acked.latency * 1000:.0f} ms;"
+          f" rolls above ran while it computed ({time.perf_counter() - start:.1f} s since it was sent)")
 
 
 def report_loop_holds(log: str, serving_since: float) -> None:
@@ -146,6 +169,7 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=100.0)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--loop-check", action="store_true")
+    parser.add_argument("--heavy-units", type=int, default=30, help="units a side of the heavy /odds epic-assault")
     args = parser.parse_args()
     args.serving_since = float("inf")
     with tempfile.TemporaryDirectory() as tmp:
