@@ -131,7 +131,7 @@ def drone_command(ctx: CommandContext, drone_name: UnitRef) -> ProcedureResult:
 
 
 def drone_ap_command(ctx: CommandContext, drone_name: UnitRef, ap: int, controller: UnitRef) -> ProcedureResult:
-    return turn.give_drone_ap(drone_name.state, ap, controller.name)
+    return turn.give_drone_ap(drone_name.state, ap, controller.name, typed=drone_name.typed)
 
 
 def fall_command(ctx: CommandContext, floors: int, model: UnitRef, flying: bool) -> ProcedureResult:

@@ -46,7 +46,7 @@ _CONTROLLER = re.compile(r"(?:контролер|контроллер|controller
 
 class HydrophiliaProfile(ProfileSpec):
     fields = FIELDS
-    example = "hydro.example.profile"
+    example = "hydro.profile.example"     # the notation, for /unit add … profile:
 
     def parse(self, text: str, unit_type: str | None = None) -> dict[str, Any]:
         text = (text or "").strip()

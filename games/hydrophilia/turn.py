@@ -79,20 +79,22 @@ def move(state: UnitState | None, *, move: float | None, move_number: int | None
     return result
 
 
-def give_drone_ap(drone: UnitState | None, ap: int, controller: str | None) -> ProcedureResult:
+def give_drone_ap(drone: UnitState | None, ap: int, controller: str | None, typed: str | None = None) -> ProcedureResult:
     """L487: during its activation the controller may give its drones some ОД, which a drone
-    uses later in its own activation; how many is the controller's card, not the book's."""
-    if drone is None or not is_drone(drone):
-        raise UserError("hydro.error.not_a_drone", example="hydro.example.drone_ap",
-                        unit=drone.name if drone else "—")
-    if drone.statuses & set(LINK_LOST):
+    uses later in its own activation; how many is the controller's card, not the book's. A drone
+    the game doesn't track is only answered; a tracked one gets the ОД."""
+    if drone is not None and not is_drone(drone):
+        raise UserError("hydro.error.not_a_drone", example="hydro.example.drone_ap", unit=drone.name)
+    if drone is not None and drone.statuses & set(LINK_LOST):
         raise UserError("hydro.error.drone_no_ap", example="hydro.example.drone_ap", unit=drone.name)
-    result = ProcedureResult(GAME, "drone_ap", Msg.of("hydro.drone_ap.title", drone=drone.name))
-    result.outcome.append(Msg.of("hydro.drone_ap.out", drone=drone.name, ap=ap,
-                                 controller=controller or drone.profile.get("controller") or "—",
+    name = drone.name if drone is not None else typed or "—"
+    result = ProcedureResult(GAME, "drone_ap", Msg.of("hydro.drone_ap.title", drone=name))
+    result.outcome.append(Msg.of("hydro.drone_ap.out", drone=name, ap=ap,
+                                 controller=controller or (drone.profile.get("controller") if drone else None) or "—",
                                  source=str(SRC_DRONE_AP)))
     result.notes.append(Msg.of("hydro.note.drone_ap_card"))
-    result.changes.append(StateChange(drone.name, AP, "set", ap, reason=Msg.of("hydro.reason.drone_ap_given")))
+    if drone is not None:
+        result.changes.append(StateChange(drone.name, AP, "set", ap, reason=Msg.of("hydro.reason.drone_ap_given")))
     result.data.update(ap=ap)
     return result
 

@@ -59,7 +59,7 @@ def _fold(text: str) -> str:
 
 class WarmasterProfile(ProfileSpec):
     fields = FIELDS
-    example = "wm.example.profile"
+    example = "wm.profile.example"     # the notation, for /unit add … profile:
 
     def _refuse(self, part: str) -> UserError:
         return UserError("wm.error.bad_profile", example=self.example, part=part or "—")

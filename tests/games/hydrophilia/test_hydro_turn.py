@@ -64,6 +64,9 @@ def test_drones_have_no_action_points_and_lose_them_without_the_link():
     assert drone.get("action_points") == 0                                           # L499
     with pytest.raises(UserError):
         turn.give_drone_ap(drone, 2, "M")
+    with pytest.raises(UserError):
+        turn.give_drone_ap(model, 2, "M")                                            # not a drone
+    assert not turn.give_drone_ap(None, 2, "M", typed="Spider").changes               # untracked: said only
 
 
 def test_initiative_from_turn_three_with_the_second_players_bonus():
