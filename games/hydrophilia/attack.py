@@ -25,8 +25,8 @@ def dodge_modifiers(*, defence: str = "none", overlap: bool = False, melee: bool
         value, source = H.MELEE_BONUS
         out.append(Modifier(Msg.of("hydro.mod.melee"), value, source))    # and no cover/visibility (L337)
     elif defence != "none":
-        value, source = H.DEFENCE_BONUS[defence]
-        out.append(Modifier(Msg.of(f"hydro.defence.{defence}"), value, source))
+        bonus, cover_source = H.DEFENCE_BONUS[defence]
+        out.append(Modifier(Msg.of(f"hydro.defence.{defence}"), bonus, cover_source))
     if overlap:
         value, source = H.OVERLAP_BONUS
         out.append(Modifier(Msg.of("hydro.mod.overlap"), value, source))

@@ -100,12 +100,13 @@ def card_value(ref: UnitRef, key: str, given: Any, option: str, notes: list[Msg]
     else the tracked model's card; nobody gave it → a UserError naming the option."""
     state = ref.state
     card = state.profile if state is not None else {}
+    owner = state.name if state is not None else "—"
     if given is not None:
         if key in card and card[key] != given:
-            notes.append(note_override(LABELS[key], _show(given), _show(card[key]), state.name))
+            notes.append(note_override(LABELS[key], _show(given), _show(card[key]), owner))
         return given
     if key in card and (card[key] is not None or dash_ok):
-        notes.append(note_from_profile(LABELS[key], _show(card[key]), state.name))
+        notes.append(note_from_profile(LABELS[key], _show(card[key]), owner))
         return card[key]
     raise UserError("hydro.error.missing", example=OPTION_EXAMPLE, what=LABELS[key],
                     option=Msg.of(f"hydro.opt.{option}.name"), unit=ref.name or "—")

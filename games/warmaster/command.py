@@ -49,9 +49,10 @@ def check_inputs(character: str, command_value: int, distance_cm: float, flyer: 
         raise UserError("wm.error.bad_command", example="wm.example.command", value=command_value)
     if distance_cm < 0 or any(c < 0 for c in counts):
         raise UserError("wm.error.negative", example="wm.example.command")
-    limit = W.FLYER_COMMAND_RANGE_CM if flyer else W.COMMAND_RANGE_CM[character]
-    if flyer and character == "general" and distance_cm > limit:
+    if flyer and distance_cm > W.FLYER_COMMAND_RANGE_CM:
+        # L134: the flyer's own rule, whoever gives the order (not the character's range, L126–132).
         raise UserError("wm.error.flyer_range", example="wm.example.command", cm=f"{distance_cm:g}")
+    limit = W.COMMAND_RANGE_CM[character]
     if limit is not None and distance_cm > limit:
         raise UserError("wm.error.out_of_range", example="wm.example.command",
                         who=Msg.of(f"wm.character.{character}"), limit=limit, cm=f"{distance_cm:g}")

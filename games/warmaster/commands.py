@@ -44,15 +44,15 @@ def target_armour(ref: UnitRef, text: str | None, example: str, notes: list[Msg]
     """The target's armour: the option ("-" or "0": none), else its profile, else none — and the
     reply says which (L243)."""
     card = ref.state.profile if ref.state is not None else {}
+    owner = ref.state.name if ref.state is not None else "—"
     if text is not None:
         given = armour_value(text, example)
         if "armour" in card and card["armour"] != given:
             notes.append(note_override(LABELS["armour"], f"{given}+" if given else "—",
-                                       f"{card['armour']}+" if card["armour"] else "—", ref.state.name))
+                                       f"{card['armour']}+" if card["armour"] else "—", owner))
         return given
     if "armour" in card:
-        notes.append(note_from_profile(LABELS["armour"], f"{card['armour']}+" if card["armour"] else "—",
-                                       ref.state.name))
+        notes.append(note_from_profile(LABELS["armour"], f"{card['armour']}+" if card["armour"] else "—", owner))
         return card["armour"]
     notes.append(note_assumed(LABELS["armour"], "—", Msg.of("wm.note.armour_assumed")))
     return None

@@ -141,12 +141,13 @@ def from_profile(ref: UnitRef, key: str, given: Any, notes: list[Msg]) -> Any:
     profile (noted), else None: the caller decides whether that is refused or means none."""
     state = ref.state
     card = state.profile if state is not None else {}
+    owner = state.name if state is not None else "—"
     if given is not None:
         if key in card and card[key] != given:
-            notes.append(note_override(LABELS[key], _show(key, given), _show(key, card[key]), state.name))
+            notes.append(note_override(LABELS[key], _show(key, given), _show(key, card[key]), owner))
         return given
     if key in card:
-        notes.append(note_from_profile(LABELS[key], _show(key, card[key]), state.name))
+        notes.append(note_from_profile(LABELS[key], _show(key, card[key]), owner))
         return card[key]
     return None
 

@@ -504,3 +504,13 @@ def test_d3_is_never_defined_in_the_book_and_the_reply_says_so():
     assert not any("D3 " in l and ("=" in l or "равн" in l) for l in LINES)
     result = other.boiling_oil(dice(5, 4))
     assert result.data["hits"] == 2 and "wm.note.d3_undefined" in [n.key for n in result.notes]
+
+
+def test_a_flyer_out_of_range_is_refused_by_the_flyer_rule_not_the_heros_range():
+    # issue 11 §5: a Hero's order to a flyer 25 cm away cited «20 cm» as the Hero's range (L126–134).
+    with pytest.raises(UserError) as refused:
+        command.check_inputs("hero", 8, 25, True, [0])
+    assert refused.value.msg.key == "wm.error.flyer_range"
+    with pytest.raises(UserError) as refused:
+        command.check_inputs("hero", 8, 65, False, [0])
+    assert refused.value.msg.key == "wm.error.out_of_range"
