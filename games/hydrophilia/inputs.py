@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from games.hydrophilia import rules as H
-from games.hydrophilia.attack import ArtilleryTarget
+from games.hydrophilia.attack import MAX_DICE, ArtilleryTarget
 from i18n import UserError
 
 DASHES = ("-", "—", "–")
@@ -27,7 +27,7 @@ def parse_defence(text: str | None, example: str = "hydro.example.attack") -> in
 def parse_artillery_damage(text: str | None) -> tuple[int, int]:
     """"4/2": 4 damage dice when precise, 2 when imprecise."""
     match = _DAMAGE.match(text or "")
-    if not match:
+    if not match or max(int(match.group(1)), int(match.group(2))) > MAX_DICE:
         raise UserError("hydro.error.bad_damage", example="hydro.example.artillery")
     return int(match.group(1)), int(match.group(2))
 

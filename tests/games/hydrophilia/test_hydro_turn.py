@@ -20,8 +20,9 @@ def test_parsers_read_what_players_type_and_refuse_the_rest():
         with pytest.raises(UserError):
             parse_defence(bad)
     assert parse_artillery_damage("4/2") == (4, 2) and parse_artillery_damage(" 10 / 5 ") == (10, 5)
-    with pytest.raises(UserError):
-        parse_artillery_damage("4")
+    for bad in ("4", "61/2"):                                     # at most 60 damage dice, as an attack
+        with pytest.raises(UserError):
+            parse_artillery_damage(bad)
     [vika, drone] = parse_targets("Vika:9:4, Drone:8:-:cover")
     assert (vika.name, vika.dodge, vika.defence, vika.cover) == ("Vika", 9, 4, "none")
     assert (drone.dodge, drone.defence, drone.cover) == (8, None, "cover")
