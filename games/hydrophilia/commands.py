@@ -50,10 +50,11 @@ def defence_stat(target: UnitRef, defence: str | None, damage_type: str, notes: 
 
 def attack_command(ctx: CommandContext, damage: int, skill: int | None, dodge: int | None, defence: str | None,
                    damage_type: str, target: UnitRef, attacker: UnitRef, ap_cost: int, cover: str, overlap: bool,
-                   melee: bool, repeat: bool, shotgun: bool, armour_piercing: bool, pierce: int, extra_dodge: int,
+                   melee: bool, repeat: bool | None, shotgun: bool, armour_piercing: bool, pierce: int, extra_dodge: int,
                    extra_skill: int) -> ProcedureResult:
     notes: list[Msg] = []
     skill, dodge, stat = _attack_numbers(target, attacker, skill, dodge, defence, damage_type, notes)
+    repeat = turn.repeat_attack(attacker.state, repeat, notes)
     who = live_model(attacker) if attacker.typed else None
     turn.check_can_spend(attacker.state, ap_cost)
     assert ctx.roller is not None
@@ -69,10 +70,11 @@ def attack_command(ctx: CommandContext, damage: int, skill: int | None, dodge: i
 
 def attack_odds_command(ctx: CommandContext, damage: int, skill: int | None, dodge: int | None, defence: str | None,
                         damage_type: str, target: UnitRef, attacker: UnitRef, ap_cost: int, cover: str,
-                        overlap: bool, melee: bool, repeat: bool, shotgun: bool, armour_piercing: bool, pierce: int,
+                        overlap: bool, melee: bool, repeat: bool | None, shotgun: bool, armour_piercing: bool, pierce: int,
                         extra_dodge: int, extra_skill: int) -> ProcedureResult:
     notes: list[Msg] = []
     skill, dodge, stat = _attack_numbers(target, attacker, skill, dodge, defence, damage_type, notes)
+    repeat = turn.repeat_attack(attacker.state, repeat, notes)
     result = odds.attack_odds(skill=skill, dodge=dodge, damage=damage, defence=stat, damage_type=damage_type,
                               cover=cover, overlap=overlap, melee=melee, repeat_attack=repeat, shotgun=shotgun,
                               armour_piercing=armour_piercing, pierce=pierce, extra_dodge=extra_dodge,
@@ -87,7 +89,7 @@ ATTACK_OPTIONS = (
     Option("damage_type", str, default="physical", choices=DAMAGE_TYPES),
     Option("target", unit=True), Option("attacker", unit=True), Option("ap_cost", int, default=0, min=0, max=5),
     Option("cover", str, default="none", choices=COVERS), Option("overlap", bool, default=False),
-    Option("melee", bool, default=False), Option("repeat", bool, default=False), Option("shotgun", bool, default=False),
+    Option("melee", bool, default=False), Option("repeat", bool), Option("shotgun", bool, default=False),
     Option("armour_piercing", bool, default=False), Option("pierce", int, default=0, min=0, max=H.PIERCE_MAX),
     Option("extra_dodge", int, default=0, min=-20, max=20), Option("extra_skill", int, default=0, min=-20, max=20),
 )

@@ -47,6 +47,17 @@ def spend(name: str, cost: int) -> list[StateChange]:
             StateChange(name, "activated", "status_on")]
 
 
+def repeat_attack(state: UnitState | None, said: bool | None, notes: list[Msg]) -> bool:
+    """Whether this is not the model's first attack this activation (−2 to Навык, L258): the
+    option, else the tracked model's record of an attack this activation (noted)."""
+    if said is not None:
+        return said
+    if state is not None and ATTACKED in state.statuses:
+        notes.append(Msg.of("hydro.note.repeat_from_state", unit=state.name))
+        return True
+    return False
+
+
 def attacked(name: str) -> list[StateChange]:
     """An attacking action this activation: later moves are halved (L221)."""
     return [StateChange(name, ATTACKED, "status_on"), StateChange(name, "activated", "status_on")]

@@ -22,17 +22,21 @@ async def test_hydro_full_exchange_attack_damage_status_and_undo(console):
     # The seeded dice: [5, 5] hits, six damage dice against ЗАЩ 1 all wound.
     assert "[5, 5]" in hit.text and "Wounds: 6" in hit.text and "event #" in hit.text
     assert "AP 1" in await model_line(console, "Drone")
+    [again] = await console.run("/hydro attack skill:20 dodge:2 damage:1 defence:1 attacker:Drone", locale="en",
+                                user="alice")
+    assert "already attacked this activation" in again.text and "skill 18" in again.text      # L258: −2
+    await console.run("/undo", locale="en", user="alice")
     assert "wounds left 0/6 · AP 0 · **destroyed**" in await model_line(console, "Vika")
     await console.run("/undo", locale="en", user="alice")
     assert "wounds left 6/6" in await model_line(console, "Vika")
     await console.run("/hydro damage dice:3 defence:1 target:Vika", locale="en", user="alice")
     assert "wounds left 3/6" in await model_line(console, "Vika")
-    # The drone's link breaks: the seeded d6 is a 1, destroyed (L495).
+    # The drone's link breaks: the seeded d6 is a 4, autonomous, all its ОД gone (L499).
     [drone] = await console.run("/hydro drone drone:Drone", locale="en", user="alice")
-    assert "[1]" in drone.text and "the drone is destroyed" in drone.text
-    assert "**destroyed**" in await model_line(console, "Drone")
+    assert "[4]" in drone.text and "the drone is autonomous" in drone.text
+    assert "AP 0 · **autonomous**" in await model_line(console, "Drone")
     await console.run("/undo", locale="en", user="alice")
-    assert "destroyed" not in await model_line(console, "Drone")
+    assert "autonomous" not in await model_line(console, "Drone")
 
 
 async def test_a_drone_has_no_action_points_of_its_own_and_loses_them_without_its_link(console):
