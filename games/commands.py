@@ -100,5 +100,6 @@ class CommandContext:
     in_game: bool = False                        # the channel plays this game
     phase: str | None = None
     turn: int | None = None
+    active_side: str | None = None               # whose turn it is, when /turn next named it
     roster: tuple[UnitState, ...] = ()           # every unit of the channel's game, when asked for
     game_data: dict[str, Any] = field(default_factory=dict)

@@ -65,7 +65,8 @@ async def _context(interaction: discord.Interaction, system: GameSystem, spec: C
     return CommandContext(
         roller=None if spec.heavy else interaction.client.services.roller,
         settings=effective(system.id, game.settings if game else None), in_game=game is not None,
-        phase=game.phase if game else None, turn=game.turn if game else None, roster=roster)
+        phase=game.phase if game else None, turn=game.turn if game else None, roster=roster,
+        active_side=game.active_side if game else None)
 
 
 async def run_command(interaction: discord.Interaction, system: GameSystem, spec: Command,

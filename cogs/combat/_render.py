@@ -61,7 +61,7 @@ def render_step(step: DiceStep, locale: str) -> tuple[str, str]:
     return trim(name, LIMITS.field_name), trim("\n".join(lines), LIMITS.field_value)
 
 
-def _change_lines(applied, locale: str) -> list[str]:
+def _change_lines(applied, locale: str, game: str | None = None) -> list[str]:
     """Lines for what the store did: each touched unit before → after, then the rules' messages."""
     lines: list[str] = []
     for unit in getattr(applied, "units", ()):
@@ -75,24 +75,37 @@ def _change_lines(applied, locale: str) -> list[str]:
             old = before.value(key) if before else 0
             new = after.value(key)
             if old != new:
-                parts.append(f"{_track_label(key, locale)} {old}→{new}")
+                parts.append(f"{_track_label(key, locale, game)} {old}→{new}")
         gained = sorted(after.statuses - (before.statuses if before else frozenset()))
         lost = sorted((before.statuses if before else frozenset()) - after.statuses)
-        parts += [f"+{_status_label(s, locale)}" for s in gained] + [f"−{_status_label(s, locale)}" for s in lost]
+        parts += [f"+{_status_label(s, locale, game)}" for s in gained] + [f"−{_status_label(s, locale, game)}" for s in lost]
         lines.append(f"**{safe(after.name)}**: " + (", ".join(parts) if parts else tr("combat_shared.no_change", locale)))
     for message in getattr(applied, "messages", ()):
         lines.append("• " + render(message, locale))
     return lines
 
 
-def _track_label(key: str, locale: str) -> str:
+def _game_label(kind: str, key: str, locale: str, game: str | None) -> str | None:
+    """The label the game's own state rules give a track or status, if it declares one."""
+    system = GAMES.get(game) if game else None
+    found = getattr(system.state, kind, {}).get(key) if system is not None else None
+    return found.label.render(locale) if found is not None else None
+
+
+def _track_label(key: str, locale: str, game: str | None = None) -> str:
+    own = _game_label("tracks", key, locale, game)
+    if own is not None:
+        return own
     for candidate in (f"state.track.{key}", f"combat_shared.track.{key}"):
         if has(candidate):
             return tr(candidate, locale)
     return key
 
 
-def _status_label(key: str, locale: str) -> str:
+def _status_label(key: str, locale: str, game: str | None = None) -> str:
+    own = _game_label("statuses", key, locale, game)
+    if own is not None:
+        return own
     return tr(f"state.status.{key}", locale) if has(f"state.status.{key}") else key
 
 
@@ -109,7 +122,7 @@ def render_result(result: ProcedureResult, locale: str, *, applied=None,
     if notes:
         tail.append((tr("combat_shared.notes", locale), trim("\n".join(f"• {n}" for n in notes), LIMITS.field_value)))
     if applied is not None:
-        lines = _change_lines(applied, locale)
+        lines = _change_lines(applied, locale, result.game)
         if lines:
             tail.append((tr("combat_shared.applied", locale, event=applied.event_id),
                          trim("\n".join(lines), LIMITS.field_value)))
