@@ -22,7 +22,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 LOCALES = ("ru", "en")
 DEFAULT_LOCALE = "ru"
@@ -139,17 +139,25 @@ class Msg:
         return tr(self.key, locale, **self.params)
 
 
+class Renderable(Protocol):
+    """Anything shown in the reader's language: a Msg, a Text, a book Source…"""
+
+    def render(self, locale: str) -> str: ...
+
+
 @dataclass(frozen=True)
-class Text(Msg):
+class Text:
     """Text already written in each language, such as the names Discord localizes itself:
     `Text.of(ru="бросок", en="roll")`."""
 
+    by_locale: dict[str, str]
+
     @classmethod
-    def of(cls, **by_locale: Any) -> "Text":
-        return cls("", by_locale)
+    def of(cls, **by_locale: str) -> "Text":
+        return cls(by_locale)
 
     def render(self, locale: str) -> str:
-        return str(self.params.get(locale) or self.params.get("en") or next(iter(self.params.values()), ""))
+        return str(self.by_locale.get(locale) or self.by_locale.get("en") or next(iter(self.by_locale.values()), ""))
 
 
 class UserError(Exception):
@@ -158,10 +166,10 @@ class UserError(Exception):
     `example` is a catalog key (or Msg) for an input that works, shown under the explanation.
     """
 
-    def __init__(self, key: str, /, example: str | Msg | None = None, **params: Any) -> None:
+    def __init__(self, key: str, /, example: str | Renderable | None = None, **params: Any) -> None:
         super().__init__(key)
         self.msg = Msg(key, params)
-        self.example = Msg(example) if isinstance(example, str) else example
+        self.example: Renderable | None = Msg(example) if isinstance(example, str) else example
 
     def render(self, locale: str) -> str:
         return self.msg.render(locale)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from i18n import Msg, Text
+from i18n import Msg, Renderable
 
 
 def safe(text: str) -> str:
@@ -27,10 +27,9 @@ def _param(value: Any) -> Any:
 
 def escaped(msg: Msg) -> Msg:
     """The same message with every text parameter (nested messages too) escaped."""
-    if isinstance(msg, Text):
-        return msg              # names Discord itself localizes: ours, not users'
     return Msg(msg.key, {key: _param(value) for key, value in msg.params.items()})
 
 
-def render(msg: Msg, locale: str) -> str:
-    return escaped(msg).render(locale)
+def render(msg: Renderable, locale: str) -> str:
+    """`msg` in `locale` with its users' text escaped (a Text or a Source is ours: as is)."""
+    return escaped(msg).render(locale) if isinstance(msg, Msg) else msg.render(locale)

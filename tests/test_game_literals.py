@@ -9,7 +9,7 @@ from pathlib import Path
 
 from games.registry import GAMES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("app", "bot.py", "cogs", "console", "db", "dice", "games", "i18n", "rules_index", "scripts", "benchmarks")
 
 
