@@ -163,7 +163,7 @@ def cast_odds(*, spell: str, wand_of_power: bool = False, high_elf_reroll: bool 
     p = p_at_least(need)
     if high_elf_reroll:
         p = p + (1 - p) * p
-    r = ProcedureResult(GAME, "odds.cast", Msg.of("wm.odds.cast.title", spell=W.SPELLS[spell][1], spell_en=W.SPELLS[spell][2]))
+    r = ProcedureResult(GAME, "odds.cast", Msg.of("wm.odds.cast.title", spell=W.spell_name(spell)))
     r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=fraction(p)))
     r.distribution = Distribution(Msg.of("wm.odds.quantity.cast"), (1 - p, p), 0, Msg.of("wm.odds.event.cast"), p)
     r.data.update(p=p)

@@ -78,7 +78,7 @@ def cast(roller: Roller, *, spell: str, wand_of_power: bool = False, high_elf_re
         second = roller.die(6)
         rerolled, rerolls = [0], [second]
         ok = second + bonus >= cast_on
-    result = ProcedureResult(GAME, "cast", Msg.of("wm.cast.title", spell=ru, spell_en=en))
+    result = ProcedureResult(GAME, "cast", Msg.of("wm.cast.title", spell=W.spell_name(spell)))
     result.steps.append(DiceStep(Msg.of("wm.step.cast", need=cast_on), [roll], target=f"{cast_on}+",
                                  successes=int(ok), rerolled=rerolled, rerolls=rerolls, modifiers=mods))
     result.outcome.append(Msg.of("wm.cast.pass" if ok else "wm.cast.fail", spell=ru, source=f"warmaster L{line}"))

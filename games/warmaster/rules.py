@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.procedure import Source
+from i18n import Text
 
 B = "warmaster"
 
@@ -118,6 +119,12 @@ SPELLS = {
     "rage_of_chaos": ("Хаос", "Гнев Хаоса", "Rage of Chaos", 5, 30, 530),
     "curse_of_chaos": ("Хаос", "Проклятие Хаоса", "Curse of Chaos", 5, 30, 536),
 }
+def spell_name(spell: str) -> Text:
+    """The spell as the book names it: Russian, and in English replies the English name first."""
+    _, ru, en, *_ = SPELLS[spell]
+    return Text.of(ru=ru, en=f"{en} ({ru})")
+
+
 HIGH_ELF_REROLL = Source(B, 490)          # High Elves may re-roll a failed cast
 DWARF_DISPEL = 4                          # L544: Runesmith dispels on 4+
 SRC_DWARF_DISPEL = Source(B, 542, 544)
