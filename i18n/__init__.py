@@ -174,11 +174,21 @@ class UserError(Exception):
     def render(self, locale: str) -> str:
         return self.msg.render(locale)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker process (app/compute.py), it must arrive whole: key, example, params.
+        return (_restore_user_error, (type(self), self.msg.key, self.example, self.msg.params))
+
     def render_example(self, locale: str) -> str | None:
         return self.example.render(locale) if self.example else None
 
     def __str__(self) -> str:  # logs and test failures read English
         return self.msg.render("en")
+
+
+def _restore_user_error(cls: type[UserError], key: str, example: Any, params: dict[str, Any]) -> UserError:
+    error = cls.__new__(cls)
+    UserError.__init__(error, key, example=example, **params)
+    return error
 
 
 __all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
