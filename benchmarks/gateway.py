@@ -44,7 +44,7 @@ from console.payloads import base_payload  # noqa: E402
 GUILD = 100000000000000001
 CHANNELS = tuple(100000000000000100 + i for i in range(10))
 USERS = tuple(f"Игрок{i}" for i in range(1, 21))
-ROLLS = ("10к6 4+", "3d6", "2d6<=8", "6d6 5+ rr1", "d66", "20d6 4+ 5+")
+ROLLS = ("10к6 4+", "3d6", "2d6<=8", "6d6 5+ rr1", "d66", "20d6 4+")
 RULES = ("бластов", "overwatch", "кавер сейв", "засада", "рукопашная", "ckjdj")
 LOOP_HOLD_LIMIT = 0.050
 

@@ -93,7 +93,7 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
         raise DiceError("dice.error.too_deep") from None
     specs = list(plan.specs.values())
     work = sum(spec.count * spec.sides for spec in specs)
-    shaped = any(spec.keeps or spec.explode or spec.explode_once or spec.kind == "d66" for spec in specs)
+    shaped = any(spec.keeps or spec.explode or spec.explode_once for spec in specs)
     return shaped or work > LIGHT_WORK or len(specs) > 3
 
 
