@@ -32,6 +32,7 @@ _workers = 0
 
 def _warm() -> None:
     """What every worker imports once, so the first real job doesn't pay for it."""
+    import charts  # noqa: F401   (matplotlib and its fonts: the first chart isn't slower)
     import dice  # noqa: F401
     import games.registry
 

@@ -71,6 +71,10 @@ class Command:
     options_key: str                          # catalog prefix of the options' names and descriptions
     run: Callable[..., ProcedureResult]
     heavy: bool = False                       # computed off the event loop, in a worker process
+    # /odds: the result's Distribution can be drawn (a 📊 button, and a `chart` option to attach
+    # it at once); `compare` names the option a `compare:` value replaces for a second series.
+    chart: bool = False
+    compare: str | None = None
     applies: bool = True                      # its result's changes go onto the channel's game
     roster: bool = False                      # needs every unit of the channel's game (ctx.roster)
 

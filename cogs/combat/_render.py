@@ -10,10 +10,12 @@ Shared by every game's combat commands:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
 from cogs._common import LIMITS, Paginator, fit_embed, locale_of, trim
+from cogs._common.charts import ChartRequest, chart_file, chart_view
 from cogs._common.markdown import render, safe
 from games.registry import GAMES
 from games.procedure import DiceStep, Modifier, ProcedureResult
@@ -146,8 +148,23 @@ def render_result(result: ProcedureResult, locale: str, *, applied=None,
 
 
 async def send_result(interaction: discord.Interaction, result: ProcedureResult, applied=None,
-                      extra_notes: list[Msg] | None = None, ephemeral: bool = False) -> None:
-    """Render and send: one embed, or pages with ◀ ▶ when long."""
+                      extra_notes: list[Msg] | None = None, ephemeral: bool = False,
+                      chart: ChartRequest | None = None, attach_chart: bool = False) -> None:
+    """Render and send: one embed, or pages with ◀ ▶ when long; with `chart`, a 📊 button
+    (and the PNG attached at once with `attach_chart`)."""
     locale = locale_of(interaction)
     embeds = render_result(result, locale, applied=applied, extra_notes=extra_notes)
-    await Paginator(embeds, locale=locale).send(interaction, ephemeral=ephemeral)
+    if chart is None:
+        await Paginator(embeds, locale=locale).send(interaction, ephemeral=ephemeral)
+        return
+    extra: dict[str, Any] = {"file": await chart_file(chart, locale)} if attach_chart else {}
+    if len(embeds) > 1:
+        paginator = Paginator(embeds, locale=locale)
+        chart_view(chart, locale, paginator)
+        await paginator.reply(interaction, embed=paginator.current, ephemeral=ephemeral, **extra)
+        return
+    view = chart_view(chart, locale)
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embeds[0], view=view, ephemeral=ephemeral, **extra)
+    else:
+        await interaction.response.send_message(embed=embeds[0], view=view, ephemeral=ephemeral, **extra)

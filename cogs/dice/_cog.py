@@ -10,11 +10,12 @@ from discord.ext import commands
 import dice
 from app import compute
 from cogs._common import L, channel_key, fit_embed, locale_of, trim
+from cogs._common.charts import ChartRequest, chart_view
 from cogs._common.limits import LIMITS
 from cogs._common.text import game_choices
 from dice.render import render
 from games.registry import GAMES
-from i18n import UserError, tr
+from i18n import Msg, UserError, tr
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,12 @@ class DiceCog(commands.Cog):
             result = dice.roll(expression, game=game_id, roller=roller, limits=limits)
         user = getattr(interaction.user, "display_name", None) or interaction.user.name
         embed = roll_embed(result, locale, user, trim(comment, LIMITS.field_value) if comment else None)
+        counted = result.mode == "successes"
+        rolled = result.successes if counted else result.total
+        chart = ChartRequest(Msg.of("charts.title_roll", expression=result.expression), highlight=rolled
+                             if isinstance(rolled, int) else None, roll=(expression, game_id, limits, counted))
+        view = chart_view(chart, locale)
         if interaction.response.is_done():
-            await interaction.followup.send(embed=embed)
+            await interaction.followup.send(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed, view=view)

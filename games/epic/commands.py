@@ -261,7 +261,8 @@ FORMATION = Option("formation", unit=True)
 
 COMMANDS = (
     Command("combat_epic.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
-    Command("combat_epic.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
+    Command("combat_epic.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False,
+            chart=True, compare="weapons"),
     Command("combat_epic.cmd.barrage", "shoot", (
         Option("points", int, required=True, min=1, max=18),
         Option("infantry", int, default=0, min=0, max=MAX_UNITS), Option("vehicles", int, default=0, min=0, max=MAX_UNITS),
