@@ -100,3 +100,6 @@ class ProcedureResult:
     changes: list[StateChange] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)     # numbers for tests and /odds
     distribution: Distribution | None = None                # /odds: drawn on request (📊)
+    # Units whose own test or action this is (a rally, an action test): the result is applied
+    # only for a player of their side, the owner or a moderator; anyone may roll it.
+    acting: list[str] = field(default_factory=list)

@@ -201,7 +201,7 @@ def _tested(ref: UnitRef, settings) -> tuple[Formation | None, str | None]:
 def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult:
     """A formation's own test: applied only for a player who may act for its side."""
     if found is not None:
-        result.data["acting_units"] = [found.state.name]
+        result.acting.append(found.state.name)
     return result
 
 
