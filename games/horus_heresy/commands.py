@@ -166,19 +166,28 @@ def fighter(ref: UnitRef, profile: str, models: int | None, rules: str | None, *
 
 
 def _fighters(o: dict) -> tuple[Fighter, Fighter]:
-    return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"]),
+    return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"],
+                    charged=o["charged"]),
             fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"]))
 
 
-def assault_command(ctx: CommandContext, **o) -> ProcedureResult:
+def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: bool) -> ProcedureResult:
+    if a.charged:
+        result.notes.append(Msg.of("combat_hh.note.charged", side=a.name or Msg.of("combat_hh.word.attacker")))
+    if not first_round and (a.hatred or d.hatred):
+        result.notes.append(Msg.of("combat_hh.note.not_first_round"))
+    return result
+
+
+def assault_command(ctx: CommandContext, first_round: bool, **o) -> ProcedureResult:
     a, d = _fighters(o)
     assert ctx.roller is not None
-    return fight(ctx.roller, a, d, settings=ctx.settings)
+    return _round_notes(fight(ctx.roller, a, d, settings=ctx.settings, first_round=first_round), a, d, first_round)
 
 
-def assault_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
+def assault_odds_command(ctx: CommandContext, first_round: bool, **o) -> ProcedureResult:
     a, d = _fighters(o)
-    return odds.fight_odds(a, d, settings=ctx.settings)
+    return _round_notes(odds.fight_odds(a, d, settings=ctx.settings, first_round=first_round), a, d, first_round)
 
 
 ASSAULT_OPTIONS = (
@@ -187,6 +196,7 @@ ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
     Option("attacker_models", int, min=1, max=MAX_MODELS), Option("defender_models", int, min=1, max=MAX_MODELS),
     Option("attacker_rules", max_length=200), Option("defender_rules", max_length=200),
+    Option("charged", bool, default=False), Option("first_round", bool, default=True),
 )
 
 

@@ -1,0 +1,102 @@
+"""Rules the bot once read differently from the book (issue 11 §1–§2), each with its lines:
+these fail on the old code."""
+from fractions import Fraction
+
+from dice.roller import Roller
+from games.commands import CommandContext, UnitRef
+from games.horus_heresy.commands import reaction_command
+from games.horus_heresy.melee import Fighter, fight
+from games.horus_heresy.odds import fight_odds, shoot_odds
+from games.horus_heresy.reactions import reaction_of
+from games.horus_heresy.rolls import Saves
+from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
+from games.horus_heresy.state import condition
+from games.state_base import UnitState
+
+
+class FixedRoller(Roller):
+    def __init__(self, faces):
+        super().__init__()
+        self.faces = list(faces)
+
+    def die(self, sides=6):
+        return self.faces.pop(0)
+
+    def dice(self, count, sides=6):
+        return [self.die(sides) for _ in range(count)]
+
+
+# ---- unit state and reactions, once in the cog (horus_heresy.py:286-302) -----------------------
+
+def test_condition_of_a_wounded_unit_and_a_vehicle():
+    unit = UnitState("Terminators", "A", "unit", 5, 2, values={"wounds": 3}, statuses={"pinned"})
+    assert condition(unit) == {"vehicle": False, "models": 4, "wounds": 2, "damage": 1, "pinned": True}
+    rhino = UnitState("Rhino", "A", "vehicle", 3, values={"hull_points": 1}, statuses={"immobilised"})
+    assert condition(rhino) == {"vehicle": True, "hull_points": 2, "immobilised": True}
+
+
+def test_reaction_counts_the_whole_side_and_blocks_pinned_units():       # L431–445
+    a = UnitState("A", "Loyal", "unit", 10, values={"reactions": 1})
+    b = UnitState("B", "Loyal", "unit", 10)
+    c = UnitState("C", "Traitor", "unit", 10)
+    assert reaction_of(b, (a, b, c)).data["allowed"] is False              # base allowance 1, used by A
+    assert reaction_of(c, (a, b, c)).data["allowed"] is True               # the other side counts its own
+    assert reaction_of(b, (a, b, c), bonus=1).data["allowed"] is True
+    b.statuses.add("pinned")
+    assert reaction_of(b, (a, b, c), bonus=1).data["allowed"] is False
+
+
+def test_reaction_needs_a_tracked_unit():
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError):
+        reaction_command(CommandContext(None, {}), UnitRef("Nobody"), 0)
+
+
+# ---- Feel No Pain is never taken against Instant Death, Eternal Warrior or not (L3009, L2983) ---
+
+EW_TARGET = HHTarget(name="Praetor", toughness=4, models=1, wounds=2, saves=Saves(armour=2, invulnerable=5), fnp=5,
+                     eternal_warrior=True)
+
+
+def test_fnp_not_against_instant_death_on_eternal_warrior_odds():
+    r = shoot_odds(5, HHWeapon(shots=3, strength=8, ap=2), EW_TARGET)
+    # hit 2+ (5/6) · wound 2+ (5/6) · invulnerable 5+ fails 4/6, no FNP: 100/216 = 46.3% (the bot gave 30.9%)
+    assert r.data["p_unsaved"] == Fraction(100, 216)
+
+
+def test_fnp_not_rolled_against_instant_death_on_eternal_warrior():
+    # to hit 6; to wound 6; invulnerable save 1 fails; no FNP dice: one wound, EW keeps the model (L2983)
+    r = shoot(FixedRoller([6, 6, 1]), 5, HHWeapon(shots=1, strength=8, ap=2), EW_TARGET)
+    assert r.data["unsaved"] == 1 and r.data["mitigated"] == 0 and r.data["models_removed"] == 0
+    assert len(r.steps) == 3
+
+
+# ---- +1 attack for charging (L1196); Hatred only in the first round (L3073) ------------------
+
+def test_charging_models_get_one_more_attack():
+    a = Fighter(name="A", models=2, attacks=2, initiative=5, charged=True)
+    d = Fighter(name="D", models=1, initiative=1, toughness=10)
+    r = fight(Roller.seeded(1), a, d)
+    assert len(r.steps[0].dice) == 6                     # 2 models × (A2 + 1)
+
+
+def test_charging_counts_in_the_odds():
+    a = Fighter(name="A", models=1, attacks=1, ws=4, strength=4, initiative=5)
+    d = Fighter(name="D", models=5, ws=4, toughness=4, initiative=1, attacks=0)
+    plain = fight_odds(a, d).data["expected_a"]
+    charged = fight_odds(Fighter(**{**a.__dict__, "charged": True}), d).data["expected_a"]
+    assert charged == 2 * plain
+
+
+def test_hatred_rerolls_only_in_the_first_round():
+    a = Fighter(name="A", models=1, attacks=1, ws=4, initiative=5, hatred=True)
+    d = Fighter(name="D", models=1, ws=4, toughness=10, initiative=1, attacks=0)
+    first = fight(FixedRoller([2, 6]), a, d)
+    assert first.steps[0].rerolled == [0]
+    later = fight(FixedRoller([2]), a, d, first_round=False)
+    assert later.steps[0].rerolled == []
+    soft = Fighter(name="D", models=1, ws=4, toughness=4, initiative=1, attacks=0)
+    # WS4 v WS4 hits on 4+ (1/2, 3/4 with the re-roll), S4 v T4 wounds on 4+, no save
+    assert fight_odds(a, soft).data["expected_a"] == Fraction(3, 8)
+    assert fight_odds(a, soft, first_round=False).data["expected_a"] == Fraction(1, 4)
