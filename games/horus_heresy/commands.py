@@ -17,6 +17,7 @@ from games.horus_heresy.state import condition
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
 from games.inputs import parse_plus
 from games.procedure import ProcedureResult
+from games.profiles import note_assumed, note_from_profile, note_override
 from i18n import Msg, UserError
 
 OPT = "combat_hh.opt"
@@ -47,13 +48,68 @@ def _weapon(shots: int, strength: int, ap: str | None, rules: str | None, allowe
     return HHWeapon(shots=shots, strength=strength, ap=parse_ap(ap), **flags), extra
 
 
+class Reading:
+    """Values a command takes from the option, else from the tracked unit's profile; each read
+    or overridden value becomes a note of the reply (never silent)."""
+
+    def __init__(self) -> None:
+        self.notes: list[Msg] = []
+
+    def value(self, ref: UnitRef, key: str, given, label: str | Msg):
+        profile = ref.state.profile if ref.state is not None else {}
+        known = profile.get(key)
+        if given is not None:
+            if known is not None and known != given:
+                self.notes.append(note_override(label, given, known, ref.name))
+            return given
+        if known is not None:
+            self.notes.append(note_from_profile(label, known, ref.name))
+        return known
+
+    def plus(self, ref: UnitRef, key: str, given: str | None, label: str):
+        value = self.value(ref, key, parse_plus(given), label)
+        return value
+
+    def rule(self, ref: UnitRef, key: str, given, label: str | Msg):
+        """A special rule: the option if given, else the profile's."""
+        rules = ref.state.profile.get("rules", {}) if ref.state is not None else {}
+        known = rules.get(key)
+        if given is not None and given is not False:
+            return given
+        if known is not None:
+            self.notes.append(note_from_profile(label, known if known is not True else "✓", ref.name))
+            return known
+        return given
+
+    def attach(self, result: ProcedureResult) -> ProcedureResult:
+        result.notes[:0] = self.notes
+        return result
+
+
+def needed(value, what: str, option: str, example: str):
+    if value is None:
+        raise UserError("combat_hh.error.needs_value", example=example, what=what, option=option)
+    return value
+
+
 # ---- /shoot hh, /odds hh-shoot ---------------------------------------------------------------
 
 def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
-                 eternal_warrior, fearless, leadership) -> HHTarget:
-    saves = Saves(armour=parse_plus(save), invulnerable=parse_plus(invulnerable), cover=parse_plus(cover))
-    common = dict(toughness=toughness, saves=saves, shrouded=parse_plus(shrouded), fnp=parse_plus(fnp),
-                  eternal_warrior=eternal_warrior, fearless=fearless, leadership=leadership)
+                 eternal_warrior, fearless, leadership, reading: Reading | None = None) -> HHTarget:
+    """The target from the options, the tracked unit's state and its profile (T, Sv, Inv, Ld,
+    Feel No Pain, Eternal Warrior, Fearless): an option overrides the profile, and the reply says
+    which values came from where; a target with no save known is shot as having none, said so."""
+    r = reading or Reading()
+    toughness = needed(r.value(ref, "t", toughness, "T"), "T", "toughness", "combat_hh.example.shoot")
+    armour, inv = r.plus(ref, "sv", save, "Sv"), r.plus(ref, "inv", invulnerable, "Inv")
+    if armour is None and inv is None and cover is None and (ref.state is None or "sv" not in ref.state.profile):
+        r.notes.append(note_assumed("Sv", "—", Msg.of("combat_hh.note.no_save_given")))
+    saves = Saves(armour=armour, invulnerable=inv, cover=parse_plus(cover))
+    common = dict(toughness=toughness, saves=saves, shrouded=parse_plus(shrouded),
+                  fnp=r.rule(ref, "fnp", parse_plus(fnp), "FNP"),
+                  eternal_warrior=bool(r.rule(ref, "eternal_warrior", eternal_warrior, Msg.of("combat_hh.rule.eternal_warrior"))),
+                  fearless=bool(r.rule(ref, "fearless", fearless, Msg.of("combat_hh.rule.fearless"))),
+                  leadership=r.value(ref, "ld", leadership, "Ld"))
     if ref.state is not None:
         state = condition(ref.state)
         if state["vehicle"]:
@@ -67,38 +123,41 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
     return HHTarget(name=ref.typed, models=models, wounds=wounds or 1, **common)
 
 
-def _shot(strength, toughness, bs, shots, hits, ap, rules, target, models, wounds, save, invulnerable, cover,
-          shrouded, fnp, eternal_warrior, fearless, leadership) -> tuple[HHWeapon, HHTarget]:
+def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hits, ap, rules, target, models,
+          wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership,
+          ) -> tuple[int | None, HHWeapon, HHTarget]:
+    bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
     weapon, _ = _weapon(shots, strength, ap, rules, WEAPON_RULES)
-    return weapon, shoot_target(target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
-                                eternal_warrior, fearless, leadership)
+    return bs, weapon, shoot_target(target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
+                                    eternal_warrior, fearless, leadership, reading)
 
 
-def shoot_command(ctx: CommandContext, shooter: UnitRef, **o) -> ProcedureResult:
-    weapon, target = _shot(**o)
+def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
+    reading = Reading()
+    bs, weapon, target = _shot(reading, **o)
     assert ctx.roller is not None
-    result = shoot(ctx.roller, o["bs"], weapon, target, settings=ctx.settings, shooter=shooter.name, hits=o["hits"])
+    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"])
     timing = ctx.settings.get(H.REACTION_TIMING, "before_hits")
     result.notes.append(Msg.of("combat_hh.note.reaction_timing", timing=Msg.of(f"combat_hh.house.reaction_timing.{timing}")))
-    return result
+    return reading.attach(result)
 
 
-def shoot_odds_command(ctx: CommandContext, shooter: UnitRef, **o) -> ProcedureResult:
-    weapon, target = _shot(**o)
-    return odds.shoot_odds(o["bs"], weapon, target, hits=o["hits"])
+def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
+    reading = Reading()
+    bs, weapon, target = _shot(reading, **o)
+    return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
 
 SHOOT_OPTIONS = (
-    Option("strength", int, required=True, min=1, max=10), Option("toughness", int, required=True, min=1, max=10),
+    Option("strength", int, required=True, min=1, max=10), Option("toughness", int, min=1, max=10),
     Option("bs", int, min=1, max=10), Option("shots", int, default=1, min=1, max=MAX_SHOTS),
     Option("hits", int, min=1, max=MAX_SHOTS), Option("ap"), Option("rules", max_length=200),
     Option("target", unit=True), Option("shooter", unit=True),
     Option("models", int, min=1, max=MAX_MODELS), Option("wounds", int, min=1, max=20),
     Option("save"), Option("invulnerable"), Option("cover"), Option("shrouded"), Option("fnp"),
-    Option("eternal_warrior", bool, default=False), Option("fearless", bool, default=False),
-    Option("leadership", int, min=0, max=12),
+    Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
 )
 
 

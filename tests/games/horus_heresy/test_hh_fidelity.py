@@ -100,3 +100,43 @@ def test_hatred_rerolls_only_in_the_first_round():
     # WS4 v WS4 hits on 4+ (1/2, 3/4 with the re-roll), S4 v T4 wounds on 4+, no save
     assert fight_odds(a, soft).data["expected_a"] == Fraction(3, 8)
     assert fight_odds(a, soft, first_round=False).data["expected_a"] == Fraction(1, 4)
+
+
+# ---- a tracked unit's profile supplies what the command doesn't say (issue 10) ----------------
+
+def _tacticals(**profile):
+    return UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10, profile=profile))
+
+
+def _shoot(ref, **options):
+    from games.horus_heresy.commands import shoot_command
+    o = dict(strength=4, toughness=None, bs=4, shots=12, hits=None, ap="4", rules=None, target=ref,
+             shooter=UnitRef(None), models=None, wounds=None, save=None, invulnerable=None, cover=None,
+             shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None)
+    o.update(options)
+    return shoot_command(CommandContext(Roller.seeded(7), {}), **o)
+
+
+def test_the_targets_save_comes_from_its_profile_ap4_does_not_beat_3plus():
+    ref = _tacticals(**{"t": 4, "w": 1, "sv": 3, "ld": 8})
+    r = _shoot(ref)
+    assert any(s.label.key == "combat_hh.step.save" for s in r.steps)         # the 3+ is rolled
+    assert not any(m.key == "combat_hh.out.no_save" for m in r.outcome)
+    froms = [m.params["what"] for m in r.notes if m.key == "combat_shared.note.from_profile"]
+    assert froms == ["T", "Sv", "Ld"]
+
+
+def test_an_option_overrides_the_profile_and_the_reply_says_so():
+    r = _shoot(_tacticals(t=4, sv=3), save="2+")
+    over = [m for m in r.notes if m.key == "combat_shared.note.override"]
+    assert [(m.params["what"], m.params["value"], m.params["profile"]) for m in over] == [("Sv", 2, 3)]
+
+
+def test_toughness_nobody_gave_is_refused_and_no_save_is_said():
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        _shoot(_tacticals())
+    assert err.value.msg.key == "combat_hh.error.needs_value" and err.value.msg.params["option"] == "toughness"
+    r = _shoot(_tacticals(), toughness=4)
+    assert [m.params["what"] for m in r.notes if m.key == "combat_shared.note.assumed"] == ["Sv"]
