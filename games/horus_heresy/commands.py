@@ -28,6 +28,8 @@ WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshb
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
                  "eternal_warrior", "fnp")
+FACINGS = tuple(Choice(f"combat_hh.facing.{f}", f) for f in ("front", "side", "rear"))
+FACING_LABEL = {"front": "F", "side": "S", "rear": "R"}
 MODES = tuple(Choice(f"combat_hh.mode.{m}", m) for m in ("normal", "ordnance", "destroyer"))
 
 GROUPS = (Group("check", "combat_hh.cmd.check", parent="check"),)
@@ -163,8 +165,16 @@ SHOOT_OPTIONS = (
 
 # ---- /shoot hh-vehicle, /odds hh-vehicle -----------------------------------------------------
 
-def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrouded) -> HHVehicle:
-    saves = Saves(cover=parse_plus(cover), invulnerable=parse_plus(invulnerable))
+def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrouded, facing: str = "front",
+                   reading: Reading | None = None) -> HHVehicle:
+    """The vehicle hit: the armour of the facing hit (the option, else the profile's F/S/R,
+    L1833–1835), hull points left from the state, else the option."""
+    r = reading or Reading()
+    armour = needed(r.value(ref, facing, armour, FACING_LABEL[facing]), "AV", "armour", "combat_hh.example.vehicle")
+    if not 9 <= armour <= 14:
+        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.vehicle", what="AV 9–14",
+                        option="armour")
+    saves = Saves(cover=parse_plus(cover), invulnerable=r.plus(ref, "inv", invulnerable, "Inv"))
     if ref.state is not None:
         state = condition(ref.state)
         if not state["vehicle"]:
@@ -177,28 +187,34 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
     return HHVehicle(ref.typed, armour, hull_points, saves, parse_plus(shrouded))
 
 
-def _vehicle_shot(strength, armour, bs, shots, hits, ap, rules, target, hull_points, cover, invulnerable, shrouded):
+def _vehicle_shot(reading: Reading, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules, target,
+                  hull_points, cover, invulnerable, shrouded):
+    bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.vehicle")
     weapon, extra = _weapon(shots, strength, ap, rules, VEHICLE_RULES)
-    vehicle = vehicle_target(target, armour, hull_points, cover, invulnerable, shrouded)
-    return weapon, vehicle, bool(extra.get("armourbane")), bool(extra.get("lance"))
+    vehicle = vehicle_target(target, armour, hull_points, cover, invulnerable, shrouded, facing, reading)
+    return bs, weapon, vehicle, bool(extra.get("armourbane")), bool(extra.get("lance"))
 
 
-def vehicle_command(ctx: CommandContext, shooter: UnitRef, mode: str, **o) -> ProcedureResult:
-    weapon, vehicle, armourbane, lance = _vehicle_shot(**o)
+def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
+    reading = Reading()
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
     assert ctx.roller is not None
-    return shoot_vehicle(ctx.roller, o["bs"], weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
-                         hits=o["hits"], shooter=shooter.name)
+    return reading.attach(shoot_vehicle(ctx.roller, bs, weapon, vehicle, mode=mode, armourbane=armourbane,
+                                        lance=lance, hits=o["hits"], shooter=o["shooter"].name))
 
 
-def vehicle_odds_command(ctx: CommandContext, shooter: UnitRef, mode: str, **o) -> ProcedureResult:
-    weapon, vehicle, armourbane, lance = _vehicle_shot(**o)
-    return odds.vehicle_odds(o["bs"], weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance, hits=o["hits"])
+def vehicle_odds_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
+    reading = Reading()
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
+    return reading.attach(odds.vehicle_odds(bs, weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
+                                            hits=o["hits"]))
 
 
 VEHICLE_OPTIONS = (
-    Option("strength", int, required=True, min=1, max=10), Option("armour", int, required=True, min=9, max=14),
+    Option("strength", int, required=True, min=1, max=10), Option("armour", int, min=9, max=14),
+    Option("facing", str, default="front", choices=FACINGS),
     Option("bs", int, min=1, max=10), Option("shots", int, default=1, min=1, max=MAX_SHOTS),
     Option("hits", int, min=1, max=MAX_SHOTS), Option("ap"),
     Option("mode", str, default="normal", choices=MODES), Option("rules", max_length=200),
@@ -209,25 +225,43 @@ VEHICLE_OPTIONS = (
 
 # ---- /assault hh, /odds hh-assault -----------------------------------------------------------
 
-def fighter(ref: UnitRef, profile: str, models: int | None, rules: str | None, **extra) -> Fighter:
+FIGHT_STATS = ("ws", "s", "t", "w", "i", "a", "ld", "sv", "inv")
+
+
+def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
+            **extra) -> Fighter:
+    """A side of a combat: the typed profile over the tracked unit's profile (each value read from
+    the unit's profile, or typed over it, is noted), its special rules, models and wounds left."""
+    r = reading or Reading()
     flags = parse_rules(rules, FIGHTER_RULES)
-    stats = parse_profile(profile)
+    typed = parse_profile(profile) if profile else {}
+    stats = dict(typed)
     damage, name = 0, ref.typed
     if ref.state is not None:
         state = condition(ref.state)
         if state["vehicle"] or state["models"] <= 0:
             raise UserError("combat_hh.error.destroyed", example="combat_hh.example.assault", unit=ref.name)
         models, damage, name = state["models"], state["damage"], ref.name
+        for key in FIGHT_STATS:
+            value = r.value(ref, key, typed.get(key), key.upper() if key != "ld" else "Ld")
+            if value is not None:
+                stats[key] = value
         stats.setdefault("w", state["wounds"])
+        for key, value in ref.state.profile.get("rules", {}).items():
+            if key in FIGHTER_RULES and key not in flags:
+                flags[key] = r.rule(ref, key, None, key)
+    if not stats:
+        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
+                        option="attacker_profile / defender_profile")
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
     return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)
 
 
-def _fighters(o: dict) -> tuple[Fighter, Fighter]:
-    return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"],
+def _fighters(o: dict, reading: Reading) -> tuple[Fighter, Fighter]:
+    return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"], reading,
                     charged=o["charged"]),
-            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"]))
+            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"], reading))
 
 
 def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: bool) -> ProcedureResult:
@@ -239,19 +273,22 @@ def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: b
 
 
 def assault_command(ctx: CommandContext, first_round: bool, **o) -> ProcedureResult:
-    a, d = _fighters(o)
+    reading = Reading()
+    a, d = _fighters(o, reading)
     assert ctx.roller is not None
-    return _round_notes(fight(ctx.roller, a, d, settings=ctx.settings, first_round=first_round), a, d, first_round)
+    result = fight(ctx.roller, a, d, settings=ctx.settings, first_round=first_round)
+    return reading.attach(_round_notes(result, a, d, first_round))
 
 
 def assault_odds_command(ctx: CommandContext, first_round: bool, **o) -> ProcedureResult:
-    a, d = _fighters(o)
-    return _round_notes(odds.fight_odds(a, d, settings=ctx.settings, first_round=first_round), a, d, first_round)
+    reading = Reading()
+    a, d = _fighters(o, reading)
+    result = odds.fight_odds(a, d, settings=ctx.settings, first_round=first_round)
+    return reading.attach(_round_notes(result, a, d, first_round))
 
 
 ASSAULT_OPTIONS = (
-    Option("attacker_profile", str, required=True, max_length=200),
-    Option("defender_profile", str, required=True, max_length=200),
+    Option("attacker_profile", str, max_length=200), Option("defender_profile", str, max_length=200),
     Option("attacker", unit=True), Option("defender", unit=True),
     Option("attacker_models", int, min=1, max=MAX_MODELS), Option("defender_models", int, min=1, max=MAX_MODELS),
     Option("attacker_rules", max_length=200), Option("defender_rules", max_length=200),

@@ -140,3 +140,23 @@ def test_toughness_nobody_gave_is_refused_and_no_save_is_said():
     assert err.value.msg.key == "combat_hh.error.needs_value" and err.value.msg.params["option"] == "toughness"
     r = _shoot(_tacticals(), toughness=4)
     assert [m.params["what"] for m in r.notes if m.key == "combat_shared.note.assumed"] == ["Sv"]
+
+
+def test_assault_reads_both_profiles_and_a_typed_value_overrides():
+    from games.horus_heresy.commands import fighter
+    ref = UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10,
+                                      profile={"ws": 4, "s": 4, "t": 4, "w": 1, "i": 4, "a": 1, "ld": 8, "sv": 3,
+                                               "rules": {"hatred": True}}))
+    from games.horus_heresy.commands import Reading
+    reading = Reading()
+    f = fighter(ref, "A2", None, None, reading)
+    assert (f.ws, f.attacks, f.models, f.saves.armour, f.hatred) == (4, 2, 10, 3, True)
+    assert [m.params["what"] for m in reading.notes if m.key == "combat_shared.note.override"] == ["A"]
+
+
+def test_vehicle_armour_of_the_facing_comes_from_its_profile():
+    from games.horus_heresy.commands import Reading, vehicle_target
+    ref = UnitRef("Rhino", UnitState("Rhino", "Loyal", "vehicle", 3, profile={"front": 11, "side": 11, "rear": 10}))
+    reading = Reading()
+    assert vehicle_target(ref, None, None, None, None, None, "rear", reading).armour == 10
+    assert reading.notes[0].params["what"] == "R"
