@@ -15,7 +15,8 @@ from cogs.combat._options import channel_game, store_of
 from games.procedure import ProcedureResult
 
 
-async def apply_result(interaction: discord.Interaction, result: ProcedureResult, *, payload: dict | None = None):
+async def apply_result(interaction: discord.Interaction, result: ProcedureResult, *, payload: dict | None = None,
+                       own_side: bool = False):
     store = store_of(interaction)
     if store is None or not result.changes:
         return None
@@ -33,5 +34,8 @@ async def apply_result(interaction: discord.Interaction, result: ProcedureResult
     from db import Actor   # imported here so the cogs load even before the store exists
 
     actor = Actor(*actor_of(interaction))
+    if own_side:    # only the units' own side may apply (db/store.py change_units)
+        return await store.change_units(guild_id, channel_id, actor, changes, result.title, kind=result.procedure,
+                                        payload=payload or {"procedure": result.procedure, "game": result.game})
     return await store.apply_changes(guild_id, channel_id, actor, changes, result.title,
                                      payload=payload or {"procedure": result.procedure, "game": result.game})

@@ -82,7 +82,7 @@ async def run_command(interaction: discord.Interaction, system: GameSystem, spec
         result = await compute.run(spec.run, ctx, **kwargs)
     else:
         result = spec.run(ctx, **kwargs)
-    applied = await apply_result(interaction, result) if spec.applies else None
+    applied = await apply_result(interaction, result, own_side=spec.own_side) if spec.applies else None
     await send_result(interaction, result, applied)
 
 
