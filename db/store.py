@@ -111,6 +111,15 @@ GAME_FIELDS = ("name", "owner_id", "owner_name", "players", "settings", "turn", 
 
 
 # ---- permissions --------------------------------------------------------------------------
+class NeedsConsent(UserError):
+    """Joining a side another player holds: they (or the owner) must accept."""
+
+    def __init__(self, side: str, holders: tuple[str, ...]) -> None:
+        super().__init__("state.consent.asked", side=side, holders=", ".join(holders))
+        self.side = side
+        self.holders = holders
+
+
 def is_manager(game: GameView, actor: Actor) -> bool:
     """The game's owner or a member with Manage Messages: may change anything."""
     return actor.is_moderator or actor.user_id == game.owner_id
@@ -445,13 +454,19 @@ class StateStore:
 
         def work(tx: _Tx):
             game = tx.game
-            if who.user_id != actor.user_id and not is_manager(game, actor):
+            known = {fold(s): s for s in game.sides}
+            side_name = known.get(fold(side), side)
+            holders = [p for p in game.players if fold(p.side) == fold(side_name) and p.user_id != who.user_id]
+            accepting = who.user_id != actor.user_id and any(p.user_id == actor.user_id for p in holders)
+            if who.user_id != actor.user_id and not (is_manager(game, actor) or accepting):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
             current = game.side_of(who.user_id)
             if current is not None and not is_manager(game, actor):
                 raise UserError("state.error.already_joined", side=current)
-            known = {fold(s): s for s in game.sides}
-            side_name = known.get(fold(side), side)
+            if holders and who.user_id == actor.user_id and not is_manager(game, actor):
+                # A side a player holds is joined with their consent (or the owner's): the
+                # front end asks them (db.NeedsConsent carries who asks for what).
+                raise NeedsConsent(side_name, tuple(p.name for p in holders))
             players = [p for p in tx.fields["players"] if p["user_id"] != who.user_id]
             players.append({"user_id": who.user_id, "name": who.name[:NAME_LIMIT], "side": side_name})
             tx.set_field("players", players)
@@ -481,7 +496,8 @@ class StateStore:
     async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
                        side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
         """Add a unit to a side (by default the actor's). Players add to their own side; the
-        owner and moderators to any. A player with no side who names one joins it."""
+        owner and moderators to any. Adding never joins a side (issue 14 §5); in a game nobody
+        has joined yet, anyone may set up units."""
         name = _clean(name, "state.example.unit_add")
         if not 1 <= size <= SIZE_LIMIT:
             raise UserError("state.error.bad_size", example="state.example.unit_add", limit=SIZE_LIMIT)
@@ -494,10 +510,10 @@ class StateStore:
                 raise UserError("state.error.need_side", example="state.example.unit_add")
             known = {fold(s): s for s in game.sides}
             target = known.get(fold(target), target)
-            if own is None and not is_manager(game, actor):
-                tx.set_field("players", [*tx.fields["players"],
-                                         {"user_id": actor.user_id, "name": actor.name[:NAME_LIMIT], "side": target}])
-            elif not may_edit_side(game, actor, target):
+            if own is None and not is_manager(game, actor) and game.players:
+                # Adding units never joins a side: a member who plays none joins first.
+                raise UserError("state.error.join_first", example="state.example.game_join", side=target)
+            if own is not None and not may_edit_side(game, actor, target):
                 raise UserError("state.error.not_your_side", side=target)
             rules = tx.rules
             unit_per = per if per is not None else rules.default_per

@@ -65,15 +65,44 @@ def _target_text(target: int, chain: tuple[int, ...] | None, sides: int) -> str:
 
 
 def roll(expression: str, game: str | None = None, roller: Roller | None = None,
-         limits: DiceLimits | None = None) -> RollResult:
-    """Roll a wargame dice expression. Raises only `DiceError` (an `i18n.UserError`)."""
+         limits: DiceLimits | None = None, *, exact: bool = True) -> RollResult:
+    """Roll a wargame dice expression. Raises only `DiceError` (an `i18n.UserError`).
+    `exact=False` rolls without computing the chances (their work past its budget)."""
     game_id, limits = _checked(expression, game, limits)
     try:
-        return _roll(expression, game_id, _roller(roller), limits)
+        return _roll(expression, game_id, _roller(roller), limits, exact)
     except DiceError:
         raise
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
+
+
+# What can be computed on the event loop within its 50 ms: measured, `1000d6` takes ~50 ms and
+# one keep/drop group of a few dice already ~30 ms (`10d6kh3`), explosions recurse per die.
+LIGHT_WORK = 5000          # dice × sides over all groups, with no keep, drop or explosion
+
+
+def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None = None) -> bool:
+    """Whether the exact chances of this roll may take longer than the event loop can wait:
+    the caller then computes it in a worker (`roll_detached`). Raises DiceError for bad input,
+    so errors are answered at once."""
+    game_id, limits = _checked(expression, game, limits)
+    try:
+        plan = _plan(expression, game_id, limits)
+    except RecursionError:
+        raise DiceError("dice.error.too_deep") from None
+    specs = list(plan.specs.values())
+    work = sum(spec.count * spec.sides for spec in specs)
+    shaped = any(spec.keeps or spec.explode or spec.explode_once for spec in specs)
+    return shaped or work > LIGHT_WORK or len(specs) > 3
+
+
+def roll_detached(expression: str, game: str | None, roller: Roller | None, limits: DiceLimits | None
+                  ) -> tuple[RollResult, Roller | None]:
+    """`roll` in a worker process (`roller`: `Roller.portable()`). A reproducible roller comes
+    back too, so a caller whose dice are seeded (tests) continues from where the worker's dice
+    stopped (`Roller.continue_from`)."""
+    return roll(expression, game, roller, limits), roller
 
 
 @dataclass
@@ -114,9 +143,9 @@ def distribution(expression: str, game: str | None = None, limits: DiceLimits | 
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die)
         return odds.dist(plan.nodes[0] if plan.mode == "successes" else plan.left)
     except Unsupported:
-        raise DiceError("dice.note.no_probability")
+        raise DiceError("dice.note.no_probability") from None
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
 
 
 def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
@@ -223,7 +252,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
                 test_reroll)
 
 
-def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits) -> RollResult:
+def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits, exact: bool = True) -> RollResult:
     plan = _plan(expression, game, limits)
     root, nodes, specs, clauses, mode = plan.root, plan.nodes, plan.specs, plan.clauses, plan.mode
     left, op, threshold, pool = plan.left, plan.op, plan.threshold, plan.pool
@@ -259,6 +288,17 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits)
     result = RollResult(input=expression, expression=understood, mode=mode, groups=groups, total=value,
                         game=game, notes=notes, details=details, rerolled_from=rerolled_from)
 
+    if mode == "successes":
+        group = evaluator.by_node[id(nodes[0])]
+        result.successes = sum(d.success or 0 for d in group.dice)
+        result.target = target_label
+    elif mode == "test":
+        result.target = f"{op} {_fmt_num(threshold)}"
+        result.passed = bool(apply_op(op, value, threshold))
+    if not exact:
+        notes.append(Msg.of("dice.note.odds_too_slow"))
+        result.exact = False
+        return result
     odds = ExpressionOdds(specs, limits.max_rerolls_per_die)
     if mode == "successes":
         group = evaluator.by_node[id(nodes[0])]
@@ -327,7 +367,7 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
         notes.append(Msg.of("dice.note.seven_plus_no_game", target=target))
         return
     if rule is None:
-        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"dice.game.{game}")))
+        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"{game}.title")))
         return
     if pool.chain is None:
         notes.append(Msg.of(f"dice.note.impossible.{game}", target=target, source=str(rule.source)))

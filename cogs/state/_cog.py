@@ -12,7 +12,8 @@ from discord.ext import commands
 
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
-from db import Actor, GameView, StateStore
+from cogs.state._consent import consent_message
+from db import Actor, GameView, NeedsConsent, StateStore
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -91,7 +92,12 @@ class StateCog(commands.Cog):
     async def game_join(self, interaction: discord.Interaction, side: str,
                         player: discord.Member | None = None) -> None:
         other = None if player is None else Actor(player.id, player.display_name, False)
-        result = await _store(interaction).join(*channel_key(interaction), _actor(interaction), side, other)
+        try:
+            result = await _store(interaction).join(*channel_key(interaction), _actor(interaction), side, other)
+        except NeedsConsent as asked:
+            embed, view = consent_message(_actor(interaction), asked.side, asked.holders, locale_of(interaction))
+            await interaction.response.send_message(embed=embed, view=view)
+            return
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     @game_join.autocomplete("side")

@@ -142,6 +142,7 @@ class Outcome:
     acked: bool
     latency: float | None
     response_type: int | None
+    session: int | None = None          # which gateway session (bot process / shard) it went to
 
 
 class LoopbackDiscord:
@@ -253,6 +254,13 @@ class LoopbackDiscord:
         marker has handled every event sent before it (see `ConsoleSession._barrier`)."""
         await self.on_server(self._send_marker, event)
 
+    async def sessions(self) -> dict[int, tuple[int, int]]:
+        """Live gateway sessions: number → (shard id, shard count)."""
+        return await self.on_server(self._sessions)
+
+    async def _sessions(self) -> dict[int, tuple[int, int]]:
+        return {c.number: (c.shard_id, c.shard_count) for c in self.connections if c.ready and not c.ws.closed}
+
     async def take_touched(self) -> list[StoredMessage]:
         """Messages created or changed since the last call, oldest first (copies)."""
         return await self.on_server(self._take_touched)
@@ -312,7 +320,7 @@ class LoopbackDiscord:
     @staticmethod
     def _outcome_of(record: Interaction) -> Outcome:
         latency = None if record.acked_at is None else record.acked_at - record.sent_at
-        return Outcome(record.id, record.acked_at is not None, latency, record.response_type)
+        return Outcome(record.id, record.acked_at is not None, latency, record.response_type, record.connection)
 
     def _expire(self, record: Interaction) -> None:
         if record.acked_at is None:

@@ -203,7 +203,7 @@ def _tested(ref: UnitRef, settings) -> tuple[Formation | None, str | None]:
 def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult:
     """A formation's own test: applied only for a player who may act for its side."""
     if found is not None:
-        result.data["acting_units"] = [found.state.name]
+        result.acting.append(found.state.name)
     return result
 
 
@@ -319,7 +319,8 @@ COMMANDS = (
         BLAST_OPT, blast_rally_command, own_side=True),
     Command("combat_epic.cmd.blast_clear", "blast", (BLAST_FORMATION,), BLAST_OPT, blast_clear_command, own_side=True),
     Command("combat_epic.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
-    Command("combat_epic.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
+    Command("combat_epic.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False,
+            chart=True, compare="weapons"),
     Command("combat_epic.cmd.barrage", "shoot", (
         Option("points", int, required=True, min=1, max=18),
         Option("infantry", int, default=0, min=0, max=MAX_UNITS), Option("vehicles", int, default=0, min=0, max=MAX_UNITS),

@@ -13,7 +13,7 @@ from games.epic.rolls import SaveProfile, hit_probability, need_after, save_fail
 from games.epic.shooting import EpicTarget, to_hit_modifiers
 from games.epic.weapons import Weapon
 from games.house_rules import effective
-from games.procedure import ProcedureResult
+from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
 
 ONE = Fraction(1)
@@ -127,6 +127,11 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=pct(p_destroyed)))
     r.data.update(expected_hits=expected_hits, p_any_hit=p_any, kills=dict(kills_dist), blast=dict(blast_dist),
                   expected_kills=expected_kills, p_break=p_break, p_destroyed=p_destroyed)
+    event = ("destroyed", p_destroyed) if target.broken else ("break", p_break)
+    r.distribution = Distribution(
+        quantity=Msg.of("epic.chart.dc_lost" if target.dc is not None else "epic.chart.kills"),
+        probabilities=tuple(kills_dist.get(k, Fraction(0)) for k in range(max(kills_dist) + 1)),
+        event=Msg.of(f"epic.chart.{event[0]}"), event_probability=event[1])
     return r
 
 

@@ -65,7 +65,8 @@ def test_command_penalties_are_every_one_the_book_lists():
 def test_hero_blunders_on_twelve_and_rolls_the_table():
     result = command.command(dice(6, 6, 1), character="hero", command_value=8, unit="Orcs")
     assert result.data["blunder"] == "mad"
-    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Orcs", "command_penalty", 1)]
+    assert [(c.unit, c.track, c.amount) for c in result.changes] == [("Orcs", "order_failed", 0),
+                                                                     ("Orcs", "command_penalty", 1)]
     result = command.command(dice(6, 6, 6), character="wizard", command_value=7)
     assert result.data["blunder"] == "charge"
     result = command.command(dice(6, 6, 1), character="hero", command_value=8, steam_tank=True)
@@ -146,7 +147,7 @@ def test_shooting_to_hit_by_position_and_saves():
     result = shooting.shoot(dice(4, 5, 6, 3, 6, 1), shots=4, position="defended", armour=6, target="Orcs",
                             hits_per_stand=3, stands=3)
     assert result.data["need"] == 5 and result.data["hits"] == 2 and result.data["unsaved"] == 1
-    assert [(c.track, c.amount) for c in result.changes] == [("hits", 1)]
+    assert [(c.track, c.amount) for c in result.changes] == [("hits", 1), ("phase_hits", 1)]
     cannon = shooting.shoot(dice(4, 4), shots=2, position="defended", armour=3, cannon=True)
     assert cannon.data["need"] == 4 and cannon.data["unsaved"] == 2                     # L381
     elves = shooting.shoot(dice(3), shots=1, elves=True)
@@ -156,7 +157,7 @@ def test_shooting_to_hit_by_position_and_saves():
 def test_drive_back_dice_and_confusion():
     result = shooting.drive_back(dice(2, 6), hits=3, position="defended", target="Orcs")
     assert result.data == {"dice": 2, "cm": 8, "confused": True}
-    assert [(c.track, c.op) for c in result.changes] == [("confused", "status_on")]
+    assert [(c.track, c.op, c.amount) for c in result.changes] == [("confused", "status_on", 0), ("confusion", "set", 1)]
     assert shooting.drive_back(dice(), hits=2, position="fortified").data["dice"] == 0
     assert shooting.drive_back(dice(4), hits=1, skull_chukka=True).data["confused"]
 
@@ -270,3 +271,246 @@ def test_shooting_odds_get_no_better_against_better_positions(shots, armour, elv
     assert means[0] >= means[1] >= means[2]
     confused = [odds.drive_back_odds(hits=shots, position=p).data["p_confused"] for p in ("open", "defended", "fortified")]
     assert confused[0] >= confused[1] >= confused[2]
+
+
+def test_a_confused_unit_fights_with_one_attack_less_per_stand():
+    # L309: a tracked confused unit takes −1 attack per stand whatever the option says.
+    from games.state_base import UnitState
+    confused = UnitState("Orcs", "Orcs", "unit", 3, 3, statuses={"confused"})
+    steady = UnitState("Orcs", "Orcs", "unit", 3, 3)
+    assert combat.fights_confused(confused) and not combat.fights_confused(steady)
+    assert combat.fights_confused(None, True) and not combat.fights_confused(None)
+    result = combat.attacks(dice(*[4] * 6), stands=3, attacks_per_stand=3, confused=combat.fights_confused(confused))
+    assert result.data["per_stand"] == 2 and result.data["attacks"] == 6
+
+
+# ---- issue 11 §2 and issue 10 §2: the turn as the book runs it -------------------------------------------
+
+def _unit(name="Orcs", side="Orcs", **values):
+    from games.state_base import UnitState
+    return UnitState(name, side, "unit", 3, 3, values=dict(values))
+
+
+def test_confusion_clears_at_the_end_of_the_units_own_command_phase():
+    # L311: «Деморализованные отряды перестают быть деморализованными в конце своей командной
+    # фазы». Confused in its own turn after its command phase, the unit stays confused through the
+    # enemy's command phase; the old code cleared every confused unit at the end of any command phase.
+    from games.warmaster.state import RULES
+    assert "своей командной" in line(311)
+    own = _unit()
+    for change in shooting.confusion_changes("Orcs", True, None):
+        RULES.apply(own, change, {})
+    enemy_turn = _unit("Knights", "Empire")
+    for change in shooting.confusion_changes("Knights", False, None):
+        RULES.apply(enemy_turn, change, {})
+    RULES.phase_changed([own, enemy_turn], "command", "shooting", {})      # the next command phase ends
+    assert "confused" in own.statuses and "confused" not in enemy_turn.statuses
+    RULES.phase_changed([own], "command", "shooting", {})                  # its own command phase ends
+    assert "confused" not in own.statuses and not own.get("confusion")
+
+
+def test_leftover_hits_that_carry_into_combat_survive_the_end_of_shooting():
+    # L226 (stand and shoot), L381 (cannons), L384 (bone throwers), L416 (spells on units in combat):
+    # «недостаточные хиты переносятся в первый раунд боя». The old code cleared every pool when
+    # shooting ended.
+    from games.warmaster.state import RULES
+    assert "переносятся в первый раунд боя" in line(226) and "первый раунд боя" in line(381)
+    result = shooting.shoot(dice(4, 4), shots=2, position="open", cannon=True, target="Orcs", hits_per_stand=3)
+    orcs, other_unit = _unit(), _unit("Goblins", hits=2)
+    for change in result.changes:
+        RULES.apply(orcs, change, {})
+    assert orcs.get("hits") == 2 and "carry_hits" in orcs.statuses
+    RULES.phase_changed([orcs, other_unit], "shooting", "combat", {})
+    assert orcs.get("hits") == 2 and other_unit.get("hits") == 0
+    RULES.phase_changed([orcs], "combat", "command", {})                    # L90–92: gone after combat
+    assert orcs.get("hits") == 0 and "carry_hits" not in orcs.statuses
+    stand = shooting.shoot(dice(5), shots=1, target="Orcs", stand_and_shoot=True)
+    assert [c.track for c in stand.changes] == ["hits", "carry_hits"]       # no drive back for chargers
+
+
+def test_orders_are_counted_and_a_failed_generals_order_ends_the_phase():
+    # L148: −1 per successful order to the unit; L140: a failed General's order ends the phase.
+    ok = command.command(dice(3, 3), character="hero", command_value=8, unit="Orcs")
+    assert [(c.track, c.amount) for c in ok.changes] == [("orders", 1)]
+    fail = command.command(dice(6, 6), character="general", command_value=9, unit="Orcs",
+                           phase_units=("Orcs", "Trolls"))
+    assert [(c.unit, c.track) for c in fail.changes] == [("Orcs", "order_failed"), ("Orcs", "orders_over"),
+                                                         ("Trolls", "orders_over")]
+    from games.warmaster.state import RULES
+    orcs = _unit(orders=2)
+    orcs.statuses.update({"orders_over", "order_failed"})
+    RULES.phase_changed([orcs], "command", "shooting", {})
+    assert not orcs.get("orders") and not orcs.statuses
+
+
+# ---- issue 14 §3 and issue 12: polynomial odds whose text is their Distribution ----------------------
+
+def _rows_match(result) -> int:
+    dist = result.distribution
+    rows = [m for m in result.outcome if m.key == "combat2.odds.row"]
+    for m in rows:
+        k = m.params["k"]
+        assert m.params["exactly"] == _exact.pct(dist.probabilities[k - dist.offset])
+        assert m.params["at_least"] == _exact.pct(dist.at_least(k))
+    assert sum(dist.probabilities) == 1
+    return len(rows)
+
+
+def test_drive_back_odds_are_exact_and_the_text_reads_the_distribution():
+    result = odds.drive_back_odds(hits=3, position="defended")
+    dist = result.distribution
+    assert dist.offset == 2 and dist.probabilities[0] == Fraction(1, 36) and dist.mean() == 7
+    assert dist.event_probability == 1 - Fraction(25, 36)                                  # a 6 on either die
+    assert result.outcome[0].params["p"] == _exact.pct(dist.event_probability)
+    assert _rows_match(result) == 11
+    big = odds.drive_back_odds(hits=200)                                                   # 3.2 s before
+    assert big.distribution.mean() == Fraction(7, 2) * 200 and len(big.distribution.probabilities) == 1001
+
+
+def test_combat_odds_are_bounded_like_the_roll_and_read_their_distribution():
+    result = odds.attack_odds(stands=3, attacks_per_stand=4, charge_open=True, target_armour=6, hits_per_stand=3,
+                              target_stands=3)
+    dist = result.distribution
+    assert len(dist.probabilities) == 16 and dist.probabilities[15] == (Fraction(1, 2) * Fraction(5, 6)) ** 15
+    assert dist.event_probability == 1 - sum(dist.probabilities[:3])                       # 3 hits take a stand
+    _rows_match(result)
+    with pytest.raises(UserError):
+        odds.attack_odds(stands=50, attacks_per_stand=20, character_attacks=20)              # the roll refuses 1020
+
+
+# ---- issue 10 §1: profiles ------------------------------------------------------------------------------
+
+def test_profiles_read_the_army_list_row_or_named_values():
+    from games.warmaster.profile import PROFILE
+    assert PROFILE.parse("Пехота 3 3 5+") == {"type": "infantry", "attacks": 3, "hits": 3, "armour": 5}
+    assert PROFILE.parse("Cavalry 3/1 3 4+") == {"type": "cavalry", "attacks": 3, "shots": 1, "hits": 3, "armour": 4}
+    assert PROFILE.parse("Генерал +2 - - 9") == {"type": "general", "attacks": 2, "hits": None, "armour": None,
+                                                 "command": 9}
+    assert PROFILE.parse("A3 H3 Ar5+ C8") == {"attacks": 3, "hits": 3, "armour": 5, "command": 8}
+    assert PROFILE.parse("атаки 4 броня 6+") == {"attacks": 4, "armour": 6}
+    for bad in ("", "Пехота 3 3 9+", "Сила 4", "3 3 5+ 8 1"):
+        with pytest.raises(UserError):
+            PROFILE.parse(bad)
+    [line] = PROFILE.describe({"type": "cavalry", "attacks": 3, "shots": 1, "hits": 3, "armour": 4})
+    assert line.render("ru") == "кавалерия · Атаки 3/1 · Хиты 3 · Броня 4+"
+
+
+def test_combat_reads_attacks_and_armour_from_profiles_and_says_so():
+    from games.commands import CommandContext, UnitRef
+    from games.state_base import UnitState
+    from games.warmaster.commands import attack_command
+    knights = UnitRef("Knights", UnitState("Knights", "Empire", "unit", 3, 3, profile={"attacks": 3, "armour": 4}))
+    orcs = UnitRef("Orcs", UnitState("Orcs", "Orcs", "unit", 3, 3, profile={"attacks": 4, "armour": 6}))
+    ctx = CommandContext(roller=dice(*[4] * 9, 6, 6, 1, 1, 1, 1, 1, 1, 1), settings={})
+    result = attack_command(ctx, stands=3, attacks=None, target=orcs, attacker=knights, character=0,
+                            charge_open=False, monster_charge=False, pursuit=False, pursuit_cm=0, terror=False,
+                            flank=False, confused=False, extra=0, position="open", armour=None, no_saves=False,
+                            hits_per_stand=None, target_stands=None, pool=None)
+    assert result.data["attacks"] == 9 and result.data["hits"] == 9 and result.data["unsaved"] == 7   # Orcs save 6+
+    assert [n.key for n in result.notes[:2]] == ["combat_shared.note.from_profile"] * 2
+    with pytest.raises(UserError):
+        attack_command(ctx, stands=3, attacks=None, target=orcs, attacker=UnitRef("Trolls"), character=0,
+                       charge_open=False, monster_charge=False, pursuit=False, pursuit_cm=0, terror=False,
+                       flank=False, confused=False, extra=0, position="open", armour=None, no_saves=False,
+                       hits_per_stand=None, target_stands=None, pool=None)
+
+
+# ---- issue 11 §3: the procedures a normal game needs ---------------------------------------------------
+
+def test_home_back_is_ten_times_a_d6_cm():
+    assert "10xD6" in line(116)
+    assert battle_home_back(dice(4)).data["cm"] == 40
+
+
+def battle_home_back(roller):
+    from games.warmaster import battle
+    return battle.home_back(roller)
+
+
+def test_helblaster_shots_by_range_armour_worse_and_explosion():
+    from games.warmaster import machines
+    assert "6 на дистанцию до 10см, 3 – до 20см, и 1 – до 30см" in line(382)
+    assert [machines.helblaster_shots(r, False) for r in (5, 10, 15, 30)] == [6, 6, 3, 1]
+    assert machines.helblaster_shots(30, True) == 6                                      # chargers: 10 cm
+    with pytest.raises(UserError):
+        machines.helblaster_shots(31, False)
+    # 3 shots at 4+: [1, 1, 6] — two 1s, one 6: it explodes; the hit (6) meets armour 5+ made 6+.
+    result = machines.helblaster(dice(1, 1, 6, 5), range_cm=15, armour=5, target="Orcs")
+    assert result.data == {"shots": 3, "need": 4, "hits": 1, "unsaved": 1, "exploded": True}
+    single = machines.helblaster(dice(1), range_cm=25)
+    assert not single.data["exploded"]                                                   # one shot never explodes
+
+
+def test_cannon_bounce_and_grapeshot():
+    from games.warmaster import machines
+    # Defended counts as open (4+), no saves; 2 hits; the bounce passed 2 more stands.
+    result = machines.cannon(dice(4, 5), position="defended", bounce_stands=2, target="Orcs")
+    assert result.data["hits"] == 2 and result.data["unsaved"] == 2 and result.data["bounce_hits"] == 2
+    assert [c.track for c in result.changes] == ["hits", "phase_hits", "carry_hits"]
+    grape = machines.cannon(dice(4, 6, 5, 2), grapeshot=True, armour=5, target="Orcs")     # saves apply
+    assert grape.data["hits"] == 2 and grape.data["unsaved"] == 1
+    with pytest.raises(UserError):
+        machines.cannon(dice(), grapeshot=True, bounce_stands=1)
+
+
+def test_rage_of_chaos_stops_at_a_double_and_turns_on_the_unit():
+    from games.warmaster import magic
+    assert "дубле" in line(534)
+    assert magic.rage_of_chaos(dice(3, 5), dice=2, stands=3).data["bonus"] == 8
+    doubled = magic.rage_of_chaos(dice(3, 3, 6), dice=3, stands=3)
+    assert doubled.data == {"dice": [3, 3], "double": True, "bonus": 0, "self_attacks": 6}
+    with pytest.raises(UserError):
+        magic.rage_of_chaos(dice(), dice=4, stands=3)
+
+
+@pytest.mark.parametrize("kind, source", [("dispel", 544), ("spellbinding", 646), ("teleport", 434)])
+def test_magic_d6_rolls_on_four_plus(kind, source):
+    from games.warmaster import magic
+    assert "4+" in line(source)
+    assert magic.magic_roll(dice(4), kind=kind).data["success"]
+    assert not magic.magic_roll(dice(3), kind=kind).data["success"]
+
+
+def test_withdrawal_at_half_the_units_or_the_general():
+    from games.state_base import UnitState
+    from games.warmaster import battle
+    assert "половину и более" in line(365)
+    army = [UnitState(f"U{i}", "Orcs", "unit", 3, 3) for i in range(4)]
+    army += [UnitState("Boss", "Orcs", "unit", 1, 1, profile={"type": "general"})]
+    army[0].statuses.add("destroyed")
+    assert not battle.withdrawal(army, "Orcs").data["withdraws"]                   # 1 of 4
+    army[1].statuses.add("destroyed")
+    assert battle.withdrawal(army, "orcs").data == {"lost": 2, "total": 4, "general_lost": False, "withdraws": True}
+    army[1].statuses.clear()
+    army[4].statuses.add("destroyed")
+    assert battle.withdrawal(army, "Orcs").data["withdraws"]                       # the General is gone
+
+
+def test_victory_points_full_half_rounded_to_five_and_withdrawal_cap():
+    from games.state_base import UnitState
+    from games.warmaster import battle
+    orcs = UnitState("Orcs", "Orcs", "unit", 3, 3, values={"stands_lost": 2}, profile={"points": 45})
+    trolls = UnitState("Trolls", "Orcs", "unit", 3, 3, statuses={"destroyed"}, profile={"points": 110})
+    wolves = UnitState("Wolves", "Orcs", "unit", 3, 3, statuses={"destroyed"})
+    knights = UnitState("Knights", "Empire", "unit", 3, 3, statuses={"destroyed"}, profile={"points": 110})
+    result = battle.victory_points([orcs, trolls, wolves, knights], "Empire", "Orcs")
+    assert result.data == {"a": 110 + 25, "b": 110, "missing": ["Wolves"]}            # ⌈22.5 / 5⌉ × 5 = 25
+    capped = battle.victory_points([orcs, trolls, knights], "Empire", "Orcs", withdrew="Empire")
+    assert capped.data["a"] == 110
+    assert battle.victory_points([knights], "Empire", "Orcs", surrendered="Orcs").data["b"] == 0
+
+
+def test_d3_is_never_defined_in_the_book_and_the_reply_says_so():
+    assert not any("D3 " in l and ("=" in l or "равн" in l) for l in LINES)
+    result = other.boiling_oil(dice(5, 4))
+    assert result.data["hits"] == 2 and "wm.note.d3_undefined" in [n.key for n in result.notes]
+
+
+def test_a_flyer_out_of_range_is_refused_by_the_flyer_rule_not_the_heros_range():
+    # issue 11 §5: a Hero's order to a flyer 25 cm away cited «20 cm» as the Hero's range (L126–134).
+    with pytest.raises(UserError) as refused:
+        command.check_inputs("hero", 8, 25, True, [0])
+    assert refused.value.msg.key == "wm.error.flyer_range"
+    with pytest.raises(UserError) as refused:
+        command.check_inputs("hero", 8, 65, False, [0])
+    assert refused.value.msg.key == "wm.error.out_of_range"
