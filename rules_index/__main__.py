@@ -17,8 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--game", "-g", help="game id or name (epic, hh, fow, wm, гидрофилия…)")
     s.add_argument("--limit", "-n", type=int, default=10)
     s.add_argument("--json", action="store_true", help="JSON lines: game, section_id, title, path, line_start, line_end, score")
-    e = sub.add_parser("eval", help="top-1/3/5 accuracy on a TSV (game, query, hard, accept_lines)")
-    e.add_argument("file")
+    e = sub.add_parser("eval", help="top-1/3/5 accuracy on TSVs (game, query, hard|kind, accept_lines); "
+                                     "default: the public names and questions sets")
+    e.add_argument("files", nargs="*")
     e.add_argument("--no-misses", action="store_true")
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
@@ -50,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "eval":
         from rules_index.evaluate import run
-        report, _ = run(args.file, index=index, show_misses=not args.no_misses)
-        print(report)
+        from rules_index.evaluate import PUBLIC_SETS
+        for path in args.files or PUBLIC_SETS:
+            report, _ = run(path, index=index, show_misses=not args.no_misses)
+            print(report, end="\n\n")
         return 0
     if args.cmd == "toc":
         info = resolve_game(args.game)
