@@ -57,6 +57,7 @@ BODY_WEIGHT_WITH_NAME = 1.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
 import os
 PASSAGE_MAX = float(os.environ.get("PASSAGE_MAX", "15"))   # the best passage, fused with name and body
+QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
@@ -852,9 +853,13 @@ class RuleIndex:
             scores[doc] = max(body_only, s + w * body_only)
 
         # 4. passages: the section's best paragraph for the question, its intent preferred
-        best_passage = self.passages.best_per_doc(list(zip(q_weights, body_exp)), ps.intent(query), allowed)
+        asks = ps.intent(query)
+        best_passage = self.passages.best_per_doc(list(zip(q_weights, body_exp)), asks, allowed)
+        # A name («pinned down») is answered by its heading; a question by a paragraph: the
+        # passage weighs in full for a question or a sentence, little for one or two words.
+        weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
         for doc, (p, _) in best_passage.items():
-            scores[doc] = scores.get(doc, 0.0) + PASSAGE_MAX * p
+            scores[doc] = scores.get(doc, 0.0) + weight * p
 
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
