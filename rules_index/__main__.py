@@ -1,5 +1,5 @@
 """Command line: `python -m rules_index search "query" [--game G] [--limit N] [--json]`,
-`python -m rules_index eval FILE.tsv`, `python -m rules_index toc GAME`."""
+`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`."""
 from __future__ import annotations
 
 import argparse
@@ -23,7 +23,13 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--no-misses", action="store_true")
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
+    m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
+    m.add_argument("--limit", "-n", type=int, default=100)
+    m.add_argument("--database", help="database URL (default: the bot's, config.toml / REFEREE_DATABASE_URL)")
     args = ap.parse_args(argv)
+    if args.cmd == "misses":
+        from rules_index.misses import print_misses
+        return print_misses(args.database, args.limit)
 
     from rules_index import load_index
     index = load_index()

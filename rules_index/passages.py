@@ -20,12 +20,12 @@ from rules_index import normalize as nz
 
 BM25_K1 = 1.2
 BM25_B = 0.75            # passages differ in length more than sections do; normalise fully
-INTENT_BONUS = 0.25      # a passage stating what the question asks for, over one that does not
+INTENT_BONUS = 0.5      # a passage stating what the question asks for, over one that does not
 
 # What a passage states, as bits.
 NUMBER, PERMISSION, CONSEQUENCE = 1, 2, 4
 
-_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одну|одного|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
+_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одн(?:а|у|ой|ого|ом|им)|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
                         r"половин|дважды|вдвое|удво|one|two|three|four|five|six|twice|half)", re.IGNORECASE)
 _PERMISSION_RE = re.compile(r"\b(?:може[тм]|могут|можно|нельзя|не может|вправе|разреш|запрещ|"
                             r"may|can|cannot|must)\w*", re.IGNORECASE)

@@ -106,13 +106,19 @@ def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale
     return Page([pages[page]], controls)
 
 
+def shown_with(hits: list, rank: int) -> list[str]:
+    """Hit `rank` and the hits after it close enough to be offered as "did you mean"."""
+    hit = hits[rank]
+    return [hit.section_id] + [h.section_id for h in hits[rank + 1:rank + 10] if h.score >= hit.score - CLOSE]
+
+
 def answer_page(rules, hits: list, rank: int, game: str | None, query: str, locale: str,
                 note: str | None = None) -> Page:
     """The reply to a search: hit `rank` led by its answering passage, the hits around it as
     "did you mean", and «Не то» leading to the next one."""
     from rules_index.present import lead
     hit = hits[rank]
-    close = [hit.section_id] + [h.section_id for h in hits[rank + 1:rank + 10] if h.score >= hit.score - CLOSE]
+    close = shown_with(hits, rank)
     return rule_page(rules, hit.section_id, 0, close if len(close) > 1 else [], locale, note,
                      lead(hit.passage, query) or None, miss_state(game, rank, query))
 
@@ -165,7 +171,7 @@ class MissScreen(Screen):
         rules = _rules_of(interaction)
         locale = locale_of(interaction)
         hits = [h for h in rules.search(query, game=game, limit=rank + 11) if h.score >= self.min_score]
-        shown = [h.section_id for h in hits[rank:rank + 10]]
+        shown = shown_with(hits, rank) if rank < len(hits) else []
         store = getattr(getattr(interaction.client, "services", None), "state", None)
         if store is not None and shown:
             await store.record_lookup_miss(interaction.guild_id, interaction.channel_id, game, query, shown)
