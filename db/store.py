@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
-from db.schema import events, games, units
+from db.schema import events, games, lookup_misses, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
 from games.registry import GAMES
@@ -728,6 +728,24 @@ class StateStore:
                 tx.before[unit_id] = None
             return Msg.of("state.event.import", count=len(parsed["units"])), []
         return await self._write(guild_id, channel_id, actor, "import", work)
+
+    # ---- rule lookup misses («Не то» / "Not it") ----------------------------------------------------
+    async def record_lookup_miss(self, guild_id: int | None, channel_id: int | None, game: str | None,
+                                 query: str, shown: list[str]) -> None:
+        """One «Не то» press: the query, the channel's game and the sections shown (rejected first)."""
+        row = {"created_at": _now(), "guild_id": guild_id, "channel_id": channel_id, "game": game,
+               "query": query[:300], "shown": list(shown)}
+
+        def write(conn: Connection) -> None:
+            conn.execute(sa.insert(lookup_misses).values(**row))
+        await self._transaction(write, (guild_id or 0, channel_id or 0))
+
+    async def lookup_misses(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest recorded misses first."""
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            rows = conn.execute(sa.select(lookup_misses).order_by(lookup_misses.c.id.desc()).limit(limit))
+            return [dict(r._mapping) for r in rows]
+        return await self._read(read)
 
 
 def _clean(text: str | None, example: str) -> str:
