@@ -8,9 +8,8 @@ import operator
 from fractions import Fraction
 from typing import Any
 
-from d20 import diceast as ast
-
 from dice import prob
+from dice import syntax as ast
 from dice.chains import chain_probability
 from dice.engine import GroupSpec, _matches, apply_op, strip
 from dice.errors import DiceError
