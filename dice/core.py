@@ -9,6 +9,7 @@ Three kinds of roll, chosen from the expression and said in the reply:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -118,10 +119,14 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
         game_id, limits = _checked(expression, game, limits)
         plan = _plan(expression, game_id, limits)
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(prob.ON_LOOP_WORK))
-        node = plan.nodes[0] if plan.mode == "successes" else plan.left
-        if plan.mode == "successes" or odds.plain_shift(node) is None:
-            odds.dist(node)
-        odds.mean(node)
+        if plan.mode == "successes":
+            odds.dist(plan.nodes[0])
+            odds.mean(plan.nodes[0])
+        elif plan.mode == "test":
+            odds.passes(plan.left, plan.op, plan.threshold)
+            odds.mean(plan.left)
+        else:       # the chance of at least the rolled total: costs most near the middle
+            odds.at_least(plan.left, math.floor(odds.mean(plan.left)))
     except prob.OverBudget:
         return True
     except (DiceError, Unsupported, RecursionError):

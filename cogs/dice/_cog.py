@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import dice
+from app import compute
 from cogs._common import L, channel_key, fit_embed, locale_of, trim
 from cogs._common.limits import LIMITS
 from cogs._common.text import game_choices
@@ -84,7 +85,17 @@ class DiceCog(commands.Cog):
         game_id = game.value if game is not None else await channel_game(interaction)
         services = getattr(self.bot, "services", None)
         roller = getattr(services, "roller", None)
-        result = dice.roll(expression, game=game_id, roller=roller, limits=limits_of(self.bot))
+        limits = limits_of(self.bot)
+        if dice.is_heavy(expression, game=game_id, limits=limits):
+            # exact odds too long for the event loop: acknowledge now, roll and compute in a worker
+            await interaction.response.defer(thinking=True)
+            result = await compute.run(dice.roll, expression, game=game_id, limits=limits,
+                                       work=dice.OFF_LOOP_WORK)
+        else:
+            result = dice.roll(expression, game=game_id, roller=roller, limits=limits)
         user = getattr(interaction.user, "display_name", None) or interaction.user.name
         embed = roll_embed(result, locale, user, trim(comment, LIMITS.field_value) if comment else None)
-        await interaction.response.send_message(embed=embed)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed)
+        else:
+            await interaction.response.send_message(embed=embed)
