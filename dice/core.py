@@ -119,14 +119,11 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
         game_id, limits = _checked(expression, game, limits)
         plan = _plan(expression, game_id, limits)
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(prob.ON_LOOP_WORK))
-        if plan.mode == "successes":
-            odds.dist(plan.nodes[0])
-            odds.mean(plan.nodes[0])
-        elif plan.mode == "test":
-            odds.passes(plan.left, plan.op, plan.threshold)
-            odds.mean(plan.left)
-        else:       # the chance of at least the rolled total: costs most near the middle
-            odds.at_least(plan.left, math.floor(odds.mean(plan.left)))
+        node = plan.nodes[0] if plan.mode == "successes" else plan.left
+        typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        probe = RollResult(input=expression, expression="", mode=plan.mode, groups=[], total=typical,
+                           successes=typical)
+        _fill_odds(probe, plan, odds)
     except prob.OverBudget:
         return True
     except (DiceError, Unsupported, RecursionError):
