@@ -334,6 +334,8 @@ def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:
             dist = odds.dist(node)          # the distribution of the successes
             result.distribution = dist
             result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            if isinstance(result.probability, float):        # fixed-point sums may pass 1 by an ulp
+                result.probability = min(1.0, max(0.0, result.probability))
         result.probability_exactly = result.distribution.get(result.successes, Fraction(0))
         result.expected = odds.mean(node)
         return
