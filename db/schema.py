@@ -1,5 +1,5 @@
 """The tables, as SQLAlchemy Core metadata. The migrations in `db/migrations/versions/` create
-exactly this; `tests/state/test_state_migrations.py` checks they agree.
+exactly this; `tests/db/test_state_migrations.py` checks they agree.
 
 One row per game (a channel's game; ended games are kept with `ended_at` set), its units, and its
 events (history and undo). Players live in the game row as JSON so joining is undone like any
