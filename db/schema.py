@@ -45,6 +45,7 @@ units = sa.Table(
     sa.Column("values", sa.JSON, nullable=False),
     sa.Column("statuses", sa.JSON, nullable=False),
     sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("profile", sa.JSON, nullable=False, server_default=sa.text("'{}'")),   # 0002
     sa.UniqueConstraint("game_id", "name_key", name="uq_units_game_name"),
     # Ids are never reused, so an event's before/after rows can't mix up two units (undo).
     sqlite_autoincrement=True,

@@ -22,10 +22,12 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from db.export_model import (EXAMPLE, EXPORT_FORMAT, EXPORT_VERSION, NAME_LIMIT, PER_LIMIT,
+                             SIZE_LIMIT, ExportModel, bad_import, validate_export)
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
 from db.schema import events, games, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
-                      fold)
+                      clean_text, fold)
 from games.registry import GAMES
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -33,11 +35,6 @@ from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
 T = TypeVar("T")
-EXPORT_FORMAT = "wargame-referee/game-state"
-EXPORT_VERSION = 1
-NAME_LIMIT = 100
-SIZE_LIMIT = 10_000
-PER_LIMIT = 100
 
 
 def _now() -> datetime:
@@ -76,23 +73,24 @@ def _game_view(row: Any) -> GameView:
 def _unit_snapshot(state: UnitState) -> dict[str, Any]:
     return {"name": state.name, "side": state.side, "type": state.type, "size": state.size,
             "per": state.per, "values": dict(sorted(state.values.items())),
-            "statuses": sorted(state.statuses), "data": dict(state.data)}
+            "statuses": sorted(state.statuses), "data": dict(state.data), "profile": dict(state.profile)}
 
 
 def _state_from_row(row: Any) -> UnitState:
     return UnitState(row.name, row.side, row.type, row.size, row.per, dict(row.values or {}),
-                     set(row.statuses or ()), dict(row.data or {}))
+                     set(row.statuses or ()), dict(row.data or {}), dict(row.profile or {}))
 
 
 def _state_from_snapshot(snap: dict[str, Any]) -> UnitState:
     return UnitState(snap["name"], snap["side"], snap["type"], int(snap["size"]), int(snap.get("per", 1)),
                      {k: int(v) for k, v in (snap.get("values") or {}).items()},
-                     set(snap.get("statuses") or ()), dict(snap.get("data") or {}))
+                     set(snap.get("statuses") or ()), dict(snap.get("data") or {}),
+                     dict(snap.get("profile") or {}))
 
 
 def _unit_view(unit_id: int, state: UnitState) -> UnitView:
     return UnitView(unit_id, state.name, state.side, state.type, state.size, state.per,
-                    dict(state.values), frozenset(state.statuses), dict(state.data))
+                    dict(state.values), frozenset(state.statuses), dict(state.data), dict(state.profile))
 
 
 # The hot path's statements, built once: SQLAlchemy caches their compiled form, and building a
@@ -701,7 +699,8 @@ class StateStore:
                      "active_side": game.active_side, "settings": game.settings,
                      "players": [{"user_id": p.user_id, "name": p.name, "side": p.side} for p in game.players]},
             "units": [{"name": u.name, "side": u.side, "type": u.type, "size": u.size, "per": u.per,
-                       "values": u.values, "statuses": sorted(u.statuses), "data": u.data} for u in unit_views],
+                       "values": u.values, "statuses": sorted(u.statuses), "data": u.data, "profile": u.profile}
+                      for u in unit_views],
         }
 
     async def import_game(self, guild_id: int, channel_id: int, actor: Actor, data: dict[str, Any]) -> AppliedResult:
@@ -732,58 +731,48 @@ class StateStore:
 
 
 def _clean(text: str | None, example: str) -> str:
-    value = " ".join((text or "").split())
+    value = " ".join(clean_text(text or "").split())
     if not value or len(value) > NAME_LIMIT:
         raise UserError("state.error.bad_name", example=example, limit=NAME_LIMIT)
     return value
 
 
 def _parse_export(data: Any) -> dict[str, Any]:
-    def bad(why: str) -> UserError:
-        return UserError("state.error.bad_import", example="state.example.game_import", why=why)
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise bad("format")
-    if data.get("version") != EXPORT_VERSION:
-        raise bad("version")
-    game = data.get("game")
-    if not isinstance(game, dict) or game.get("system") not in GAMES:
-        raise bad("game.system")
-    rules = rules_for(game["system"])
-    try:
-        turn = int(game.get("turn", 1))
-        phase = game.get("phase")
-        if phase is not None and phase not in rules.phases:
-            raise bad("game.phase")
-        settings = {str(k): str(v) for k, v in (game.get("settings") or {}).items()}
-        declared = house_rules(game["system"])
-        for key, value in settings.items():
-            if key not in declared or value not in declared[key].choices:
-                raise bad(f"settings.{key}")
-        players = [{"user_id": int(p["user_id"]), "name": str(p["name"])[:NAME_LIMIT],
-                    "side": _clean(p["side"], "state.example.game_import")} for p in game.get("players") or ()]
-        seen: set[str] = set()
-        parsed_units = []
-        for raw in data.get("units") or ():
-            state = UnitState(_clean(raw["name"], "state.example.game_import"),
-                              _clean(raw["side"], "state.example.game_import"),
-                              rules.check_type(raw.get("type")), int(raw["size"]), int(raw.get("per", 1)),
-                              {str(k): int(v) for k, v in (raw.get("values") or {}).items() if int(v)},
-                              {str(s) for s in raw.get("statuses") or ()}, dict(raw.get("data") or {}))
-            if fold(state.name) in seen:
-                raise bad(f"units: {state.name}")
-            if not 1 <= state.size <= SIZE_LIMIT or not 1 <= state.per <= PER_LIMIT:
-                raise bad(f"units: {state.name}: size")
-            unknown = (set(state.values) - set(rules.tracks)) | (state.statuses - set(rules.statuses))
-            if unknown:
-                raise bad(f"units: {state.name}: {', '.join(sorted(unknown))}")
-            seen.add(fold(state.name))
-            parsed_units.append(state)
-        name = game.get("name")
-        return {"system": game["system"], "turn": max(1, turn), "phase": phase,
-                "active_side": game.get("active_side"), "settings": settings, "players": players,
-                "name": str(name)[:NAME_LIMIT] if name else None, "units": parsed_units}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise bad(type(exc).__name__) from None
+    """The whole export checked (schema first, then the game's own names) before any write."""
+    export = data if isinstance(data, ExportModel) else validate_export(data)
+    game = export.game
+    if game.system not in GAMES:
+        raise bad_import("game.system")
+    rules = rules_for(game.system)
+    if game.phase is not None and game.phase not in rules.phases:
+        raise bad_import("game.phase")
+    declared = house_rules(game.system)
+    for key, value in game.settings.items():
+        if key not in declared or value not in declared[key].choices:
+            raise bad_import(f"game.settings.{key}")
+    players = [{"user_id": p.user_id, "name": p.name, "side": _clean(p.side, EXAMPLE)} for p in game.players]
+    seen: set[str] = set()
+    parsed_units = []
+    for index, raw in enumerate(export.units):
+        where = f"units.{index}"
+        try:
+            unit_type = rules.check_type(raw.type)
+        except UserError:
+            raise bad_import(f"{where}.type") from None
+        state = UnitState(_clean(raw.name, EXAMPLE), _clean(raw.side, EXAMPLE), unit_type, raw.size, raw.per,
+                          {k: v for k, v in raw.values.items() if v}, set(raw.statuses), dict(raw.data),
+                          dict(raw.profile))
+        if fold(state.name) in seen:
+            raise bad_import(f"{where}.name")
+        unknown = set(state.values) - set(rules.tracks)
+        unknown |= {s for s in state.statuses if s not in rules.statuses and not rules.free_statuses}
+        if unknown:
+            raise bad_import(f"{where}: {', '.join(sorted(unknown))}")
+        seen.add(fold(state.name))
+        parsed_units.append(state)
+    return {"system": game.system, "turn": game.turn, "phase": game.phase,
+            "active_side": game.active_side, "settings": dict(game.settings), "players": players,
+            "name": game.name or None, "units": parsed_units}
 
 
 async def open_store(url: str) -> StateStore:

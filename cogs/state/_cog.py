@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
 from cogs.state._consent import consent_message
+from db.export_model import parse_export_bytes
 from db import Actor, GameView, NeedsConsent, StateStore
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
@@ -151,14 +152,14 @@ class StateCog(commands.Cog):
     async def game_import(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size and file.size > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        raw = await file.read()
+        try:
+            raw = await file.read()
+        except discord.HTTPException:      # NotFound too: the attachment is gone or unreadable
+            raise UserError("state.error.import_unreadable", example="state.example.game_import") from None
         if len(raw) > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise UserError("state.error.import_not_json", example="state.example.game_import") from None
-        result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), data)
+        export = parse_export_bytes(raw)
+        result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), export)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     @game.command(name=L("state.cmd.game.settings.name"), description=L("state.cmd.game.settings.desc"))
