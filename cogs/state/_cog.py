@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
+from cogs._common.markdown import render as shown, safe
 from cogs.state import _render as render
 from cogs.state._consent import consent_message
 from db.export_model import parse_export_bytes
@@ -407,7 +408,7 @@ class StateCog(commands.Cog):
         event = await _store(interaction).undo(*channel_key(interaction), _actor(interaction))
         await _send(interaction, embed=discord.Embed(
             title=tr("state.reply.undone", locale, id=event.id),
-            description=tr("state.reply.undone_what", locale, summary=event.summary.render(locale), actor=event.actor_name),
+            description=tr("state.reply.undone_what", locale, summary=shown(event.summary, locale), actor=safe(event.actor_name)),
             colour=render.COLOUR))
 
     # ================================================================ unit autocomplete
