@@ -12,6 +12,7 @@ Bad input and missing permissions raise `i18n.UserError`; the front end shows th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
@@ -600,6 +601,8 @@ class StateStore:
             messages: list[Msg] = []
             touched: dict[int, UnitState] = {}
             for change in changes:
+                # A free status tag is the player's text: stored as text PostgreSQL's JSON takes.
+                change = dataclasses.replace(change, track=clean_text(change.track))
                 unit_id, state = tx.unit(change.unit)
                 if own_side:
                     self._check_side(tx.game, actor, state)

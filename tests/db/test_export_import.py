@@ -206,3 +206,14 @@ def test_import_of_any_json_is_a_clear_error_or_an_exact_import(data):
         back = json.loads(raw)
         assert [u["name"] for u in exported["units"]] == [" ".join(u["name"].split()) for u in back["units"]]
         assert exported["game"]["turn"] == back["game"].get("turn", 1)
+
+
+async def test_a_free_status_tag_with_a_lone_surrogate_is_cleaned(store):
+    await store.start_game(GUILD, CHANNEL, ALICE, "hydrophilia", side="A")
+    await store.add_unit(GUILD, CHANNEL, ALICE, "Ныряльщик\udc00", 1)
+    await store.change_units(GUILD, CHANNEL, ALICE, [StateChange("Ныряльщик\udc00", "горит\ud800", "status_on")],
+                             Msg.of("state.event.turn", turn=1))
+    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик\ufffd")).statuses == frozenset({"горит\ufffd"})
+    await store.change_units(GUILD, CHANNEL, ALICE, [StateChange("Ныряльщик\udc00", "горит\ud800", "status_off")],
+                             Msg.of("state.event.turn", turn=1))
+    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик\ufffd")).statuses == frozenset()
