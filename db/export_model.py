@@ -16,7 +16,7 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, S
                       ValidationError)
 from pydantic_core import PydanticCustomError
 
-from db.views import SURROGATE, clean_text
+from db.views import SURROGATE
 from i18n import Msg, UserError
 
 EXPORT_FORMAT = "wargame-referee/game-state"

@@ -389,12 +389,16 @@ class StateStore:
         inside = [r.name for r in rows if key in r.name_key and not r.name_key.startswith(key)]
         return [name[:100] for name in (starts + inside)[:limit]]
 
-    async def history(self, guild_id: int, channel_id: int, limit: int = 10) -> list[EventView]:
-        """The channel's most recent events, newest first."""
+    async def history(self, guild_id: int, channel_id: int, limit: int = 10,
+                      up_to: int | None = None) -> list[EventView]:
+        """The channel's most recent events, newest first; `up_to`: only events up to that id
+        (a paged history keeps showing the events it was asked for)."""
         def read(conn: Connection):
             row = self._require_row(conn, guild_id, channel_id)
-            return conn.execute(sa.select(events).where(events.c.game_id == row.id)
-                                .order_by(events.c.id.desc()).limit(limit)).all()
+            query = sa.select(events).where(events.c.game_id == row.id)
+            if up_to is not None:
+                query = query.where(events.c.id <= up_to)
+            return conn.execute(query.order_by(events.c.id.desc()).limit(limit)).all()
         rows = await self._read(read)
         return [EventView(r.id, r.kind, r.actor_id, r.actor_name, _aware(r.created_at), msg_from_json(r.summary),
                           r.undone_at is not None, tuple(msg_from_json(m) for m in r.messages)) for r in rows]

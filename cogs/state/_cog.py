@@ -10,9 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import L, Paginator, actor_of, channel_key, locale_of
+from cogs._common import L, actor_of, channel_key, locale_of
 from cogs._common.markdown import render as shown, safe
+from cogs._common.screens import show
 from cogs.state import _render as render
+from cogs.state import _screens as screens
 from cogs.state._consent import consent_message
 from db.export_model import parse_export_bytes
 from db import Actor, GameView, NeedsConsent, StateStore
@@ -121,13 +123,7 @@ class StateCog(commands.Cog):
 
     @game.command(name=L("state.cmd.game.status.name"), description=L("state.cmd.game.status.desc"))
     async def game_status(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        game, units = await _store(interaction).units(*channel_key(interaction))
-        embeds = render.status_embeds(game, units, locale)
-        if render.fits_one_message(embeds):
-            await _send(interaction, embeds=embeds)
-        else:
-            await Paginator(embeds, locale=locale).send(interaction)
+        await show(interaction, await screens.status_page(interaction, 0))
 
     @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
     async def game_end(self, interaction: discord.Interaction) -> None:
@@ -244,13 +240,7 @@ class StateCog(commands.Cog):
     @app_commands.rename(side=_p("side"))
     @app_commands.describe(side=_d("side_filter"))
     async def unit_list(self, interaction: discord.Interaction, side: str | None = None) -> None:
-        locale = locale_of(interaction)
-        game, units = await _store(interaction).units(*channel_key(interaction))
-        if side:
-            units = [u for u in units if u.side.casefold().replace("ё", "е") == side.casefold().replace("ё", "е")]
-        lines = [render.unit_line(game, u, locale, with_side=not side) for u in units] or [tr("state.show.no_units", locale)]
-        pages = render.list_pages(tr("state.show.units_title", locale, n=len(units)), lines)
-        await Paginator(pages, locale=locale).send(interaction)
+        await show(interaction, await screens.units_page(interaction, 0, side))
 
     @unit_list.autocomplete("side")
     async def _list_side_ac(self, interaction: discord.Interaction, current: str):
@@ -398,8 +388,7 @@ class StateCog(commands.Cog):
     @app_commands.describe(limit=_d("limit"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, limit: app_commands.Range[int, 1, 25] = 10) -> None:
-        events = await _store(interaction).history(*channel_key(interaction), limit)
-        await _send(interaction, embed=render.history_embed(events, locale_of(interaction)))
+        await show(interaction, await screens.history_page(interaction, limit, None, 0))
 
     @app_commands.command(name=L("state.cmd.undo.name"), description=L("state.cmd.undo.desc"))
     @app_commands.guild_only()

@@ -90,7 +90,7 @@ def result_embed(result: AppliedResult, locale: str) -> discord.Embed:
     return fit_embed(embed)
 
 
-def history_embed(events: list[EventView], locale: str) -> discord.Embed:
+def history_lines(events: list[EventView], locale: str) -> list[str]:
     lines = []
     for event in events:
         stamp = discord.utils.format_dt(event.created_at, "t") if isinstance(event.created_at, datetime) else ""
@@ -98,8 +98,7 @@ def history_embed(events: list[EventView], locale: str) -> discord.Embed:
         if event.undone:
             text = f"~~{text}~~ " + tr("state.show.undone", locale)
         lines.append(text)
-    return fit_embed(discord.Embed(title=tr("state.show.history_title", locale),
-                                   description=trim("\n".join(lines) or "—", 4096), colour=COLOUR))
+    return lines
 
 
 def settings_embed(game: GameView, rules: dict, locale: str) -> discord.Embed:
