@@ -497,7 +497,8 @@ class StateStore:
 
     # ---- units ------------------------------------------------------------------------------
     async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
-                       side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
+                       side: str | None = None, unit_type: str | None = None, per: int | None = None,
+                       profile: str | None = None) -> AppliedResult:
         """Add a unit to a side (by default the actor's). Players add to their own side; the
         owner and moderators to any. Adding never joins a side (issue 14 §5); in a game nobody
         has joined yet, anyone may set up units."""
@@ -525,6 +526,8 @@ class StateStore:
             if not 1 <= unit_per <= PER_LIMIT:
                 raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
             state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
+            if profile:
+                state.profile = _parse_profile(tx.game.system, profile, state.type)
             rules.new_unit(state)
             tx.create(state)
             return Msg.of("state.event.unit_add", unit=name, side=target, size=size), []
@@ -551,6 +554,34 @@ class StateStore:
             state.name = new_name
             return Msg.of("state.event.unit_rename", old=old, new=new_name), []
         return await self._write(guild_id, channel_id, actor, "unit_rename", work)
+
+    async def edit_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, *,
+                        unit_type: str | None = None, size: int | None = None, per: int | None = None,
+                        profile: str | None = None) -> AppliedResult:
+        """Change what a unit is: its type, size, per, or profile fields (the fields given
+        replace the old ones, `ProfileSpec.merge`). Its side's players, the owner, a moderator."""
+        if size is not None and not 1 <= size <= SIZE_LIMIT:
+            raise UserError("state.error.bad_size", example="state.example.unit_edit", limit=SIZE_LIMIT)
+        if per is not None and not 1 <= per <= PER_LIMIT:
+            raise UserError("state.error.bad_per", example="state.example.unit_edit", limit=PER_LIMIT)
+        if unit_type is None and size is None and per is None and not profile:
+            raise UserError("state.error.nothing_to_edit", example="state.example.unit_edit")
+
+        def work(tx: _Tx):
+            _, state = tx.unit(name)
+            self._check_side(tx.game, actor, state)
+            if unit_type is not None:
+                state.type = tx.rules.check_type(unit_type)
+            if size is not None:
+                state.size = size
+            if per is not None:
+                state.per = per
+            if profile:
+                spec = GAMES[tx.game.system].profile
+                assert spec is not None          # _parse_profile refuses a game without one
+                state.profile = spec.merge(state.profile, _parse_profile(tx.game.system, profile, state.type))
+            return Msg.of("state.event.unit_edit", unit=state.name), []
+        return await self._write(guild_id, channel_id, actor, "unit_edit", work)
 
     @staticmethod
     def _check_side(game: GameView, actor: Actor, state: UnitState) -> None:
@@ -735,6 +766,15 @@ class StateStore:
                 tx.before[unit_id] = None
             return Msg.of("state.event.import", count=len(parsed["units"])), []
         return await self._write(guild_id, channel_id, actor, "import", work)
+
+
+def _parse_profile(system: str, text: str, unit_type: str) -> dict[str, Any]:
+    """A profile as the game reads it; a game that declares none says so."""
+    spec = GAMES[system].profile
+    if spec is None:
+        raise UserError("state.error.no_profile", example="state.example.unit_add",
+                        game=Msg.of(f"{system}.title"))
+    return spec.parse(clean_text(text), unit_type)
 
 
 def _clean(text: str | None, example: str) -> str:

@@ -200,20 +200,47 @@ class StateCog(commands.Cog):
     unit = app_commands.Group(name=L("state.cmd.unit.name"), description=L("state.cmd.unit.desc"), guild_only=True)
 
     @unit.command(name=L("state.cmd.unit.add.name"), description=L("state.cmd.unit.add.desc"))
-    @app_commands.rename(name=_p("unit_name"), size=_p("size"), side=_p("side"), unit_type=_p("type"), per=_p("per"))
-    @app_commands.describe(name=_d("unit_name"), size=_d("size"), side=_d("side"), unit_type=_d("type"), per=_d("per"))
+    @app_commands.rename(name=_p("unit_name"), size=_p("size"), side=_p("side"), unit_type=_p("type"), per=_p("per"),
+                         profile=_p("profile"))
+    @app_commands.describe(name=_d("unit_name"), size=_d("size"), side=_d("side"), unit_type=_d("type"), per=_d("per"),
+                           profile=_d("profile"))
     async def unit_add(self, interaction: discord.Interaction, name: str, size: app_commands.Range[int, 1, 10000],
                        side: str | None = None, unit_type: str | None = None,
-                       per: app_commands.Range[int, 1, 100] | None = None) -> None:
+                       per: app_commands.Range[int, 1, 100] | None = None,
+                       profile: app_commands.Range[str, 1, 200] | None = None) -> None:
         result = await _store(interaction).add_unit(*channel_key(interaction), _actor(interaction), name, size,
-                                                    side, unit_type, per)
+                                                    side, unit_type, per, profile)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.edit.name"), description=L("state.cmd.unit.edit.desc"))
+    @app_commands.rename(unit=_p("unit"), unit_type=_p("type"), size=_p("size"), per=_p("per"), profile=_p("profile"))
+    @app_commands.describe(unit=_d("unit"), unit_type=_d("type"), size=_d("size"), per=_d("per"),
+                           profile=_d("profile_edit"))
+    async def unit_edit(self, interaction: discord.Interaction, unit: str, unit_type: str | None = None,
+                        size: app_commands.Range[int, 1, 10000] | None = None,
+                        per: app_commands.Range[int, 1, 100] | None = None,
+                        profile: app_commands.Range[str, 1, 200] | None = None) -> None:
+        result = await _store(interaction).edit_unit(*channel_key(interaction), _actor(interaction), unit,
+                                                     unit_type=unit_type, size=size, per=per, profile=profile)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.show.name"), description=L("state.cmd.unit.show.desc"))
+    @app_commands.rename(unit=_p("unit"))
+    @app_commands.describe(unit=_d("unit"))
+    async def unit_show(self, interaction: discord.Interaction, unit: str) -> None:
+        locale = locale_of(interaction)
+        game = await _need_game(interaction)
+        found = await _store(interaction).find_unit(*channel_key(interaction), unit)
+        if found is None:
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
+        await _send(interaction, embed=render.unit_embed(game, found, locale))
 
     @unit_add.autocomplete("side")
     async def _unit_side_ac(self, interaction: discord.Interaction, current: str):
         return await self._side_ac(interaction, current)
 
     @unit_add.autocomplete("unit_type")
+    @unit_edit.autocomplete("unit_type")
     async def _type_ac(self, interaction: discord.Interaction, current: str):
         game = await _store(interaction).channel_game(*channel_key(interaction))
         if game is None:
@@ -403,6 +430,8 @@ class StateCog(commands.Cog):
     # ================================================================ unit autocomplete
     @unit_remove.autocomplete("unit")
     @unit_rename.autocomplete("unit")
+    @unit_edit.autocomplete("unit")
+    @unit_show.autocomplete("unit")
     @status_set.autocomplete("unit")
     @status_clear.autocomplete("unit")
     @blast_add.autocomplete("unit")

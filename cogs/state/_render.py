@@ -36,6 +36,18 @@ def unit_line(game: GameView, unit: UnitView, locale: str, *, with_side: bool = 
     return text
 
 
+def unit_embed(game: GameView, unit: UnitView, locale: str) -> discord.Embed:
+    """/unit show: the unit's state line and, when it has one, its profile in the game's terms."""
+    spec = GAMES[game.system].profile
+    lines = [unit_line(game, unit, locale, with_side=True)]
+    if spec is not None and unit.profile:
+        lines += [shown(m, locale) for m in spec.describe(unit.profile)]
+    elif spec is not None:
+        lines.append(tr("state.show.no_profile", locale))
+    return fit_embed(discord.Embed(title=trim(safe(unit.name), 256), description=trim("\n".join(lines), 4096),
+                                   colour=COLOUR))
+
+
 def game_header(game: GameView, locale: str) -> str:
     title = GAMES[game.system].title(locale)
     phase = tr(f"state.phase.{game.system}.{game.phase}", locale) if game.phase else None
