@@ -14,7 +14,7 @@ from games.horus_heresy.melee import Fighter
 from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need, ws_need
 from games.horus_heresy.shooting import HHTarget, HHWeapon, allocate, hit_reroll, instant_death, wound_reroll
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
-from games.procedure import ProcedureResult
+from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
 
 ONE = Fraction(1)
@@ -76,6 +76,11 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
                                     atleast=pct(sum((q for j, q in removed.items() if j >= m), Fraction(0)))))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, unsaved=dist, removed=dict(removed),
                   expected_hits=exp_hits, expected_wounds=exp_wounds)
+    top = max(removed)
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_removed"),
+                                  tuple(removed.get(k, Fraction(0)) for k in range(top + 1)),
+                                  event=Msg.of("combat_hh.odds.event_destroyed"),
+                                  event_probability=removed.get(target.models, Fraction(0)))
     return r
 
 
@@ -152,6 +157,9 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     r.outcome.append(Msg.of("combat_hh.odds.explodes", p=pct(p_explodes)))
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
+                                  tuple(hp.get(k, Fraction(0)) for k in range(cap + 1)),
+                                  event=Msg.of("combat_hh.odds.event_wrecked"), event_probability=p_wrecked)
     return r
 
 

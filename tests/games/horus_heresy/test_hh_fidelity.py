@@ -160,3 +160,27 @@ def test_vehicle_armour_of_the_facing_comes_from_its_profile():
     reading = Reading()
     assert vehicle_target(ref, None, None, None, None, None, "rear", reading).armour == 10
     assert reading.notes[0].params["what"] == "R"
+
+
+# ---- /odds text and chart read one Distribution (issue 12) ----------------------------------
+
+def test_shoot_odds_text_rows_equal_its_distribution():
+    from games._exact import pct
+    r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=5), HHTarget(models=5, toughness=4, saves=Saves(armour=3)))
+    rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
+    dist = r.distribution
+    assert sum(dist.probabilities) == 1
+    for k, (p, atleast) in rows.items():
+        assert (p, atleast) == (pct(dist.probabilities[k]), pct(dist.at_least(k)))
+    assert dist.event_probability == dist.probabilities[5]
+
+
+def test_vehicle_odds_text_equals_its_distribution():
+    from games._exact import pct
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle
+    r = vehicle_odds(4, HHWeapon(shots=3, strength=9, ap=1), HHVehicle("Rhino", 11, 3, Saves()))
+    wrecked = next(m for m in r.outcome if m.key == "combat_hh.odds.wrecked")
+    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.probabilities[3])
+    rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
+    assert rows == {k: pct(p) for k, p in enumerate(r.distribution.probabilities) if p >= Fraction(1, 2000)}
