@@ -184,3 +184,17 @@ def test_vehicle_odds_text_equals_its_distribution():
     assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.probabilities[3])
     rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
     assert rows == {k: pct(p) for k, p in enumerate(r.distribution.probabilities) if p >= Fraction(1, 2000)}
+
+
+# ---- pinned and crew shaken/stunned end with the unit's own next turn (L841, L2024–2025) -------
+
+def test_pinned_clears_when_its_own_next_turn_is_over():
+    from games.horus_heresy.state import RULES
+    unit = UnitState("Тактики", "Loyal", "unit", 10, statuses={"pinned"})
+    rhino = UnitState("Rhino", "Loyal", "vehicle", 3, statuses={"crew_shaken", "immobilised"})
+    assert RULES.turn_started([unit, rhino], 3, {}) == []          # its own turn begins: still pinned
+    assert "pinned" in unit.statuses and "crew_shaken" in rhino.statuses
+    cleared = RULES.turn_started([unit, rhino], 4, {})              # its own turn is over
+    assert [m.params["line"] for m in cleared] == [841, 2024]
+    assert unit.statuses == set() and rhino.statuses == {"immobilised"}
+    assert unit.values == {} and rhino.values == {}
