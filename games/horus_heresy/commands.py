@@ -90,7 +90,7 @@ class Reading:
 
 def needed(value, what: str, option: str, example: str):
     if value is None:
-        raise UserError("combat_hh.error.needs_value", example=example, what=what, option=option)
+        raise UserError("combat_shared.error.missing.value", example=example, what=what, option=option)
     return value
 
 
@@ -172,7 +172,7 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
     r = reading or Reading()
     armour = needed(r.value(ref, facing, armour, FACING_LABEL[facing]), "AV", "armour", "combat_hh.example.vehicle")
     if not 9 <= armour <= 14:
-        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.vehicle", what="AV 9–14",
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.vehicle", what="AV 9–14",
                         option="armour")
     saves = Saves(cover=parse_plus(cover), invulnerable=r.plus(ref, "inv", invulnerable, "Inv"))
     if ref.state is not None:
@@ -251,7 +251,7 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
     if not stats:
-        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
                         option="attacker_profile / defender_profile")
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")

@@ -137,7 +137,7 @@ def test_toughness_nobody_gave_is_refused_and_no_save_is_said():
     from i18n import UserError
     with pytest.raises(UserError) as err:
         _shoot(_tacticals())
-    assert err.value.msg.key == "combat_hh.error.needs_value" and err.value.msg.params["option"] == "toughness"
+    assert err.value.msg.key == "combat_shared.error.missing.value" and err.value.msg.params["option"] == "toughness"
     r = _shoot(_tacticals(), toughness=4)
     assert [m.params["what"] for m in r.notes if m.key == "combat_shared.note.assumed"] == ["Sv"]
 
