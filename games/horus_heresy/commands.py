@@ -24,7 +24,7 @@ OPT = "combat_hh.opt"
 MAX_MODELS = 200          # a unit on the table (issue 14: bounded inputs)
 MAX_SHOTS = 100
 WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshbane", "shred", "gets_hot", "sniper",
-                "ignores_cover", "pinning", "snap")
+                "ignores_cover", "pinning", "snap", "template", "destroyer")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
                  "eternal_warrior", "fnp")

@@ -20,6 +20,8 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "ignores_cover": (("ignores cover", "игнорирует укрытие"), False, None),
     "pinning": (("pinning", "подавление"), False, None),
     "snap": (("snap shots", "snap", "навскидку", "огонь навскидку"), False, None),
+    "template": (("template", "шаблон", "шаблонное"), False, None),
+    "destroyer": (("destroyer", "деструктивное"), False, None),
     "armourbane": (("armourbane", "губитель брони"), False, None),
     "lance": (("lance", "лэнс"), False, None),
     "hatred": (("hatred", "ненависть"), False, None),

@@ -198,3 +198,39 @@ def test_pinned_clears_when_its_own_next_turn_is_over():
     assert [m.params["line"] for m in cleared] == [841, 2024]
     assert unit.statuses == set() and rhino.statuses == {"immobilised"}
     assert unit.values == {} and rhino.values == {}
+
+
+def test_vehicle_snap_shots_show_bs_1():                        # L707; the step showed the real BS
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    r = shoot_vehicle(FixedRoller([6, 1]), 4, HHWeapon(shots=1, strength=4, snap=True), HHVehicle("Rhino", 11, 3, Saves()))
+    assert r.steps[0].label.params["bs"] == 1 and r.steps[0].target == "6+"
+
+
+# ---- templates, Wall of Death, Destroyer at units (L3353–3363, L982) --------------------------
+
+def test_template_ignores_cover_by_itself():                    # L3355
+    weapon = HHWeapon(strength=4, ap=None, template=True)
+    r = shoot(FixedRoller([4, 1]), None, weapon, HHTarget(models=5, toughness=4, saves=Saves(armour=5, cover=4)), hits=1)
+    save_steps = [s for s in r.steps if s.label.key == "combat_hh.step.save"]
+    assert save_steps[0].label.params["kind"].key == "combat_hh.save.armour" and save_steps[0].target == "5+"
+
+
+def test_wall_of_death_hits_d3_times():                         # L3363: D6 5 → D3 3 hits
+    weapon = HHWeapon(strength=4, ap=5, template=True, snap=True)
+    r = shoot(FixedRoller([5, 1, 1, 1]), 4, weapon, HHTarget(models=5, toughness=4))
+    assert r.data["hits"] == 3 and r.steps[0].dice == [3]
+
+
+def test_a_template_without_hits_or_snap_is_refused():
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError):
+        shoot(FixedRoller([]), 4, HHWeapon(strength=4, template=True), HHTarget(models=5, toughness=4))
+
+
+def test_destroyer_wounds_are_d3_on_one_model():                # L982
+    # 2 hits given; to wound 6, 6; no save; D3: 6→3, 3→2 on W2 models: 2 + 2 = 4 wounds, 2 models
+    weapon = HHWeapon(shots=2, strength=6, ap=1, destroyer=True)
+    r = shoot(FixedRoller([6, 6, 6, 3]), None, weapon, HHTarget(name="T", models=5, wounds=2, toughness=4), hits=2)
+    assert r.data["models_removed"] == 2 and r.data["wounds_lost"] == 4
+    assert r.changes[0].amount == 4
