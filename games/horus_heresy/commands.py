@@ -14,6 +14,7 @@ from games.horus_heresy.rolls import Saves
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
 from games.horus_heresy.special_rules import parse_rules
 from games.horus_heresy.state import condition
+from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
 from games.inputs import parse_plus
 from games.procedure import ProcedureResult
@@ -105,7 +106,7 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
     toughness = needed(r.value(ref, "t", toughness, "T"), "T", "toughness", "combat_hh.example.shoot")
     armour, inv = r.plus(ref, "sv", save, "Sv"), r.plus(ref, "inv", invulnerable, "Inv")
     if armour is None and inv is None and cover is None and (ref.state is None or "sv" not in ref.state.profile):
-        r.notes.append(note_assumed("Sv", "—", Msg.of("combat_hh.note.no_save_given")))
+        r.notes.append(note_assumed("Sv", Msg.of("combat_hh.word.none"), Msg.of("combat_hh.note.no_save_given")))
     saves = Saves(armour=armour, invulnerable=inv, cover=parse_plus(cover))
     common = dict(toughness=toughness, saves=saves, shrouded=parse_plus(shrouded),
                   fnp=r.rule(ref, "fnp", parse_plus(fnp), "FNP"),
@@ -149,6 +150,8 @@ def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
+    if weapon.destroyer or (weapon.template and o["hits"] is None):
+        raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
 
@@ -344,6 +347,30 @@ def sweep_command(ctx: CommandContext, winner_initiative: int, loser_initiative:
                                    settings=ctx.settings)
 
 
+def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,
+                           unit: UnitRef) -> ProcedureResult:
+    reading = Reading()
+    key = characteristic.strip().casefold()
+    key = {"с": "s", "т": "t", "и": "i", "а": "a"}.get(key, key)
+    if key in TESTABLE:
+        value = reading.value(unit, key, value, key.upper())
+        if value is None:
+            raise UserError("combat_shared.error.missing.value", example="combat_hh.example.characteristic",
+                            what=key.upper(), option="value")
+    assert ctx.roller is not None
+    return reading.attach(characteristic_test(ctx.roller, key, value, modifier=modifier, unit=unit.name))
+
+
+def scatter_command(ctx: CommandContext, bs: int | None, hit: bool | None, shooter: UnitRef) -> ProcedureResult:
+    reading = Reading()
+    bs = reading.value(shooter, "bs", bs, "BS")
+    if bs is None:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.scatter", what="BS",
+                        option="bs")
+    assert ctx.roller is not None
+    return reading.attach(blast_scatter(ctx.roller, bs, hit=hit, unit=shooter.name))
+
+
 UNIT = Option("unit", unit=True)
 LEADERSHIP = Option("leadership", int, required=True, min=0, max=12)
 
@@ -378,4 +405,12 @@ COMMANDS = (
         Option("loser_initiative", int, required=True, min=1, max=10), UNIT,
         Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False)),
         OPT, sweep_command),
+    Command("combat_hh.cmd.characteristic", "check", (
+        Option("characteristic", str, required=True, max_length=10, choices=tuple(
+            Choice(f"combat_hh.profile.{k}", k) for k in ("ws", "bs", "s", "t", "w", "i", "a"))),
+        Option("value", int, min=0, max=10), Option("modifier", int, default=0, min=-10, max=10), UNIT),
+        OPT, characteristic_command, applies=False),
+    Command("combat_hh.cmd.scatter", "check", (
+        Option("bs", int, min=0, max=10), Option("hit", bool), Option("shooter", unit=True)),
+        OPT, scatter_command, applies=False),
 )

@@ -118,7 +118,7 @@ def destroyer_wounds(roller: Roller, result: ProcedureResult, target: HHTarget, 
     was allocated to — the book doesn't say they pass on to the next model (the reply says so).
     Returns the wounds to allocate in the ordinary way (filling one model at a time)."""
     rolls = [roller.d3() for _ in range(unsaved)]
-    result.steps.append(DiceStep(Msg.of("combat_hh.step.destroyer"), rolls, "D3", sum(rolls),
+    result.steps.append(DiceStep(Msg.of("combat_hh.step.destroyer"), rolls, "D3", None,
                                  note=source_note("destroyer_units")))
     result.notes.append(Msg.of("combat_hh.note.destroyer_no_spill"))
     total, dmg, removed = 0, target.damage, 0

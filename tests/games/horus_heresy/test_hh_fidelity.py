@@ -234,3 +234,26 @@ def test_destroyer_wounds_are_d3_on_one_model():                # L982
     r = shoot(FixedRoller([6, 6, 6, 3]), None, weapon, HHTarget(name="T", models=5, wounds=2, toughness=4), hits=2)
     assert r.data["models_removed"] == 2 and r.data["wounds_lost"] == 4
     assert r.changes[0].amount == 4
+
+
+# ---- characteristic tests (L271–293) and blast scatter (L2859–2867) ---------------------------
+
+def test_characteristic_test_reads_the_profile_and_a_6_always_fails():
+    from games.horus_heresy.commands import characteristic_command
+    ref = UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10, profile={"t": 4}))
+    r = characteristic_command(CommandContext(Roller.scripted([4]), {}), "t", None, 0, ref)
+    assert r.data == {"passed": True, "roll": 4} and r.notes[0].key == "combat_shared.note.from_profile"
+    r = characteristic_command(CommandContext(Roller.scripted([6]), {}), "t", None, 3, ref)
+    assert r.data["passed"] is False                                        # 6 fails even at T7
+    r = characteristic_command(CommandContext(Roller.scripted([]), {}), "i", 0, 0, UnitRef(None))
+    assert r.data == {"passed": False, "roll": None}                         # 0 fails with no roll (L291)
+
+
+def test_blast_scatter_is_2d6_less_bs_never_below_zero():
+    from games.horus_heresy.tests_and_scatter import blast_scatter
+    r = blast_scatter(Roller.scripted([3, 4, 3]), 4)                        # arrow; 7 − 4 = 3" (L2907's example)
+    assert r.data == {"hit": False, "distance": 3}
+    assert blast_scatter(Roller.scripted([5, 1, 2]), 4).data["distance"] == 0
+    assert blast_scatter(Roller.scripted([1, 6, 6]), 4).data == {"hit": True, "distance": 0}
+    told = blast_scatter(Roller.scripted([6, 6]), 2, hit=False)             # the player's own die: no note
+    assert told.data["distance"] == 10 and not told.notes
