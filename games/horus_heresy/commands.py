@@ -236,7 +236,7 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
     """A side of a combat: the typed profile over the tracked unit's profile (each value read from
     the unit's profile, or typed over it, is noted), its special rules, models and wounds left."""
     r = reading or Reading()
-    flags = parse_rules(rules, FIGHTER_RULES)
+    flags = parse_rules(rules, FIGHTER_RULES, no_default=("poisoned",))     # 4+ is for shooting only (L3215)
     typed = parse_profile(profile) if profile else {}
     stats = dict(typed)
     damage, name = 0, ref.typed
@@ -339,12 +339,12 @@ def reaction_command(ctx: CommandContext, unit: UnitRef, bonus: int) -> Procedur
 
 
 def sweep_command(ctx: CommandContext, winner_initiative: int, loser_initiative: int, unit: UnitRef,
-                  winner_crusader: bool, loser_crusader: bool) -> ProcedureResult:
+                  winner_crusader: bool, loser_crusader: bool, multiple: bool) -> ProcedureResult:
     models = condition(unit.state).get("models") if unit.state is not None else None
     assert ctx.roller is not None
     return checks.sweeping_advance(ctx.roller, winner_initiative, loser_initiative, winner_crusader=winner_crusader,
                                    loser_crusader=loser_crusader, loser=unit.name, loser_models=models,
-                                   settings=ctx.settings)
+                                   settings=ctx.settings, multiple=multiple)
 
 
 def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,
@@ -403,7 +403,8 @@ COMMANDS = (
     Command("combat_hh.cmd.sweep", "check", (
         Option("winner_initiative", int, required=True, min=1, max=10),
         Option("loser_initiative", int, required=True, min=1, max=10), UNIT,
-        Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False)),
+        Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False),
+        Option("multiple", bool, default=False)),
         OPT, sweep_command),
     Command("combat_hh.cmd.characteristic", "check", (
         Option("characteristic", str, required=True, max_length=10, choices=tuple(

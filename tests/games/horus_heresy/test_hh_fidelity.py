@@ -257,3 +257,28 @@ def test_blast_scatter_is_2d6_less_bs_never_below_zero():
     assert blast_scatter(Roller.scripted([1, 6, 6]), 4).data == {"hit": True, "distance": 0}
     told = blast_scatter(Roller.scripted([6, 6]), 2, hit=False)             # the player's own die: no note
     assert told.data["distance"] == 10 and not told.notes
+
+
+# ---- §4: what the book leaves open is said; multiple-combat sweep ties (L1426) ----------------
+
+def test_multiple_combat_sweep_tie_is_caught_single_follows_the_main_text():
+    from games.horus_heresy.checks import sweeping_advance
+    single = sweeping_advance(Roller.scripted([3, 3]), 4, 4)
+    assert single.data["caught"] is False                                   # L1342 (default)
+    multiple = sweeping_advance(Roller.scripted([3, 3]), 4, 4, multiple=True)
+    assert multiple.data["caught"] is True and multiple.notes[-1].key == "combat_hh.house.sweep_tie.applied_multiple"
+
+
+def test_rending_without_a_value_and_poisoned_in_melee_without_one_are_refused():
+    import pytest
+    from games.horus_heresy.commands import fighter
+    from games.horus_heresy.special_rules import parse_rules
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        parse_rules("rending")                                               # L3261: «Раздирающее (X)»
+    assert err.value.msg.key == "combat_hh.error.rule_no_number"
+    assert parse_rules("poisoned") == {"poisoned": 4}                        # shooting: 4+ (L3215)
+    with pytest.raises(UserError) as err:
+        fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned")          # melee: the book gives no number
+    assert err.value.msg.key == "combat_hh.error.rule_no_number"
+    assert fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned 3").poisoned == 3
