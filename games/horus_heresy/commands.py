@@ -126,9 +126,24 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
     return HHTarget(name=ref.typed, models=models, wounds=wounds or 1, **common)
 
 
+def evaded(shrouded: str | None, evade: bool, reading: Reading, *, vehicle: bool = False,
+           settings: dict[str, str] | None = None) -> str | None:
+    """Evade: Shrouded (5+) against the attack that caused it (L482), not stacking with another
+    Shrouded — the better is used. Vehicles: only under the main text (L482 against L4702)."""
+    if not evade:
+        return shrouded
+    if vehicle and (settings or {}).get(H.EVADE_VEHICLES, "hits") == "wounds_only":
+        reading.notes.append(Msg.of("combat_hh.house.evade.applied_wounds_only"))
+        return shrouded
+    reading.notes.append(Msg.of("combat_hh.house.evade.applied_vehicle" if vehicle else "combat_hh.note.evade"))
+    given = parse_plus(shrouded)
+    return str(min(given, H.EVADE_SHROUDED) if given is not None else H.EVADE_SHROUDED)
+
+
 def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hits, ap, rules, target, models,
-          wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership,
+          wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership, evade,
           ) -> tuple[int | None, HHWeapon, HHTarget]:
+    shrouded = evaded(shrouded, evade, reading)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
@@ -163,6 +178,7 @@ SHOOT_OPTIONS = (
     Option("models", int, min=1, max=MAX_MODELS), Option("wounds", int, min=1, max=20),
     Option("save"), Option("invulnerable"), Option("cover"), Option("shrouded"), Option("fnp"),
     Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
+    Option("evade", bool, default=False),
 )
 
 
@@ -190,8 +206,9 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
     return HHVehicle(ref.typed, armour, hull_points, saves, parse_plus(shrouded))
 
 
-def _vehicle_shot(reading: Reading, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules, target,
-                  hull_points, cover, invulnerable, shrouded):
+def _vehicle_shot(reading: Reading, settings, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules,
+                  target, hull_points, cover, invulnerable, shrouded, evade):
+    shrouded = evaded(shrouded, evade, reading, vehicle=True, settings=settings)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.vehicle")
@@ -202,7 +219,7 @@ def _vehicle_shot(reading: Reading, shooter: UnitRef, strength, armour, facing, 
 
 def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
-    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
     assert ctx.roller is not None
     return reading.attach(shoot_vehicle(ctx.roller, bs, weapon, vehicle, mode=mode, armourbane=armourbane,
                                         lance=lance, hits=o["hits"], shooter=o["shooter"].name))
@@ -210,7 +227,7 @@ def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
 
 def vehicle_odds_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
-    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
     return reading.attach(odds.vehicle_odds(bs, weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
                                             hits=o["hits"]))
 
@@ -222,7 +239,7 @@ VEHICLE_OPTIONS = (
     Option("hits", int, min=1, max=MAX_SHOTS), Option("ap"),
     Option("mode", str, default="normal", choices=MODES), Option("rules", max_length=200),
     Option("target", unit=True), Option("shooter", unit=True), Option("hull_points", int, min=1, max=50),
-    Option("cover"), Option("invulnerable"), Option("shrouded"),
+    Option("cover"), Option("invulnerable"), Option("shrouded"), Option("evade", bool, default=False),
 )
 
 

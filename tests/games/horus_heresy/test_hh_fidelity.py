@@ -112,7 +112,7 @@ def _shoot(ref, **options):
     from games.horus_heresy.commands import shoot_command
     o = dict(strength=4, toughness=None, bs=4, shots=12, hits=None, ap="4", rules=None, target=ref,
              shooter=UnitRef(None), models=None, wounds=None, save=None, invulnerable=None, cover=None,
-             shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None)
+             shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
     o.update(options)
     return shoot_command(CommandContext(Roller.seeded(7), {}), **o)
 
@@ -282,3 +282,12 @@ def test_rending_without_a_value_and_poisoned_in_melee_without_one_are_refused()
         fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned")          # melee: the book gives no number
     assert err.value.msg.key == "combat_hh.error.rule_no_number"
     assert fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned 3").poisoned == 3
+
+
+def test_evade_shrouds_vehicles_by_the_main_text_and_not_under_the_house_rule():    # L482 vs L4702
+    from games.horus_heresy.commands import Reading, evaded
+    reading = Reading()
+    assert evaded(None, True, reading, vehicle=True) == "5"
+    assert reading.notes[0].key == "combat_hh.house.evade.applied_vehicle"
+    assert evaded(None, True, Reading(), vehicle=True, settings={"hh_evade_vehicles": "wounds_only"}) is None
+    assert evaded("4+", True, Reading()) == "4"                              # the better Shrouded, not both
