@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from games.horus_heresy import tables as T
-from i18n import UserError
+from i18n import Text, UserError
 
 # key: (names, takes a value, default value). Values are X+ thresholds.
 RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
@@ -46,8 +46,8 @@ def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None, *,
     value and has no default in the book (Rending, Feel No Pain; Poisoned in melee: `no_default`)
     must be given one ("rending 6"): the reply says the book gives no number."""
     keys = tuple(allowed or RULES)
-    known = {"known_en": ", ".join(RULES[k][0][0] for k in keys),
-             "known_ru": ", ".join(_russian(RULES[k][0]) for k in keys)}
+    known = {"known": Text.of(en=", ".join(RULES[k][0][0] for k in keys),
+                              ru=", ".join(_russian(RULES[k][0]) for k in keys))}
     found: dict[str, object] = {}
     for raw in re.split(r"[,;]", (text or "").replace('"', " ")):
         part = _fold(raw)
