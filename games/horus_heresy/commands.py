@@ -9,6 +9,7 @@ from games.commands import Choice, Command, CommandContext, Group, Option, UnitR
 from games.horus_heresy import checks, odds
 from games.horus_heresy import house_rules as H
 from games.horus_heresy.melee import Fighter, fight, fighter_from, parse_profile
+from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
@@ -307,6 +308,22 @@ def assault_odds_command(ctx: CommandContext, first_round: bool, **o) -> Procedu
     return reading.attach(_round_notes(result, a, d, first_round))
 
 
+def assault_vehicle_command(ctx: CommandContext, attacker: UnitRef, attacker_profile: str | None,
+                            attacker_models: int | None, attacker_rules: str | None, charged: bool, first_round: bool,
+                            target: UnitRef, armour: int | None, hull_points: int | None, invulnerable: str | None,
+                            ) -> ProcedureResult:
+    """Melee against a vehicle: hits strike the rear armour (L2087), from the option or the
+    vehicle's profile."""
+    reading = Reading()
+    a = fighter(attacker, attacker_profile, attacker_models, attacker_rules, reading, charged=charged)
+    vehicle = vehicle_target(target, armour, hull_points, None, invulnerable, None, "rear", reading)
+    assert ctx.roller is not None
+    result = fight_vehicle(ctx.roller, a, vehicle, settings=ctx.settings, first_round=first_round)
+    if a.charged:
+        result.notes.append(Msg.of("combat_hh.note.charged", side=a.name or Msg.of("combat_hh.word.attacker")))
+    return reading.attach(result)
+
+
 ASSAULT_OPTIONS = (
     Option("attacker_profile", str, max_length=200), Option("defender_profile", str, max_length=200),
     Option("attacker", unit=True), Option("defender", unit=True),
@@ -400,6 +417,12 @@ COMMANDS = (
     Command("combat_hh.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command),
     Command("combat_hh.cmd.odds_assault", "odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
             applies=False),
+    Command("combat_hh.cmd.assault_vehicle", "assault", (
+        Option("attacker_profile", str, max_length=200), Option("attacker", unit=True),
+        Option("attacker_models", int, min=1, max=MAX_MODELS), Option("attacker_rules", max_length=200),
+        Option("charged", bool, default=False), Option("first_round", bool, default=True),
+        Option("target", unit=True), Option("armour", int, min=9, max=14), Option("hull_points", int, min=1, max=50),
+        Option("invulnerable")), OPT, assault_vehicle_command),
     Command("combat_hh.cmd.leadership", "check", (
         LEADERSHIP, Option("modifier", int, default=0, min=-10, max=10), UNIT), OPT, leadership_command),
     Command("combat_hh.cmd.morale", "check", (

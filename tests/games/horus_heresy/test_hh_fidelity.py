@@ -291,3 +291,16 @@ def test_evade_shrouds_vehicles_by_the_main_text_and_not_under_the_house_rule():
     assert reading.notes[0].key == "combat_hh.house.evade.applied_vehicle"
     assert evaded(None, True, Reading(), vehicle=True, settings={"hh_evade_vehicles": "wounds_only"}) is None
     assert evaded("4+", True, Reading()) == "4"                              # the better Shrouded, not both
+
+
+# ---- vehicles in melee (L2087–2093) ------------------------------------------------------------
+
+def test_melee_against_a_vehicle_hits_ws1_rear_armour_and_counts_pen_as_two():
+    from games.horus_heresy.melee_vehicle import fight_vehicle, vehicle_ws_need
+    from games.horus_heresy.vehicles import HHVehicle
+    assert vehicle_ws_need(4, False) == 2 and vehicle_ws_need(1, False) == 4 and vehicle_ws_need(1, True) == 2
+    a = Fighter(name="Sgt", models=1, attacks=2, ws=4, strength=8, ap=2)
+    # to hit 2+: 3, 1 → 1 hit; penetration D6 4 + S8 = 12 > rear 10: penetrating; damage table 1 (+1 AP2)
+    r = fight_vehicle(FixedRoller([3, 1, 4, 1]), a, HHVehicle("Rhino", 10, 3, Saves(cover=4)))
+    assert r.data["hits"] == 1 and r.data["penetrating"] == 1 and r.data["caused"] == 2
+    assert not any(s.label.key == "combat_hh.step.vehicle_save" for s in r.steps)   # no cover in melee
