@@ -11,9 +11,11 @@ from games.epic.aircraft import flak
 from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
+from games.epic.profile import LABELS as PROFILE_LABELS
 from games.epic.state import RULES
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
+from games.profiles import note_assumed, note_from_profile, note_override
 from games.procedure import ProcedureResult, StateChange
 from games.state_base import UnitState
 from i18n import Msg, UserError
@@ -143,8 +145,25 @@ def flak_command(ctx: CommandContext, shots: int, aa: str, aircraft: UnitRef, ar
 
 # ---- /assault epic, /odds epic-assault ---------------------------------------------------------
 
+def _from_profile(found: Formation | None, key: str, given: str | None, notes: list[Msg],
+                  option: str) -> int | None:
+    """A datasheet value: the option when given (noted when it differs from the profile), else the
+    tracked formation's profile (noted), else None."""
+    typed = parse_plus(given)
+    profile = found.state.profile if found is not None else {}
+    label = PROFILE_LABELS[key]
+    if key in profile and profile[key] is not None:
+        if given is not None and typed != profile[key]:
+            notes.append(note_override(label, f"{typed}+" if typed else "—", f"{profile[key]}+", found.state.name))
+            return typed
+        if given is None:
+            notes.append(note_from_profile(label, f"{profile[key]}+", found.state.name))
+            return profile[key]
+    return typed
+
+
 def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, blast, fearless, inspiring,
-          support) -> AssaultSide:
+          support, notes: list[Msg], prefix: str = "") -> AssaultSide:
     found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
     if found is not None:
@@ -153,40 +172,55 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, bl
         raise UserError("combat_epic.error.side_units", example="combat_epic.example.assault", side=name or "?")
     if contact is not None and contact > units:
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
-    return AssaultSide(name=name, units=units, in_contact=contact, cc=parse_plus(cc), ff=parse_plus(ff),
-                       extra_attacks=extra or 0, saves=SaveProfile(armour=parse_plus(armour), invulnerable=parse_plus(inv)),
+    cc_value = _from_profile(found, "cc", cc, notes, prefix + "cc")
+    ff_value = _from_profile(found, "ff", ff, notes, prefix + "ff")
+    armour_value = _from_profile(found, "armour", armour, notes, prefix + "armour")
+    if cc_value is None and ff_value is None:
+        # Issue 10: a side's CC was silently 4+. The book gives every unit its own (L62–64).
+        raise UserError("combat_epic.error.need_cc", example="combat_epic.example.assault", side=name or "?",
+                        option=Msg.of(f"combat_epic.opt.{prefix}cc.name"))
+    if armour_value is None and (found is None or "armour" not in found.state.profile):
+        notes.append(note_assumed(PROFILE_LABELS["armour"], "—", Msg.of("combat_epic.note.no_armour_given",
+                                                                        side=name or "?", option=Msg.of(f"combat_epic.opt.{prefix}armour.name"))))
+    return AssaultSide(name=name, units=units, in_contact=contact, cc=cc_value, ff=ff_value,
+                       extra_attacks=extra or 0, saves=SaveProfile(armour=armour_value, invulnerable=parse_plus(inv)),
                        blast_markers=blast or 0, broken=broken, fearless=fearless, inspiring=inspiring or 0,
                        support=parse_support(support))
 
 
-def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide]:
+def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
+    notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"])
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
     defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"])
-    return attacker, defender
+                     o["d_support"], notes, "d_")
+    return attacker, defender, notes
 
 
 def assault_command(ctx: CommandContext, **options) -> ProcedureResult:
-    attacker, defender = _sides(ctx, options)
+    attacker, defender, notes = _sides(ctx, options)
     assert ctx.roller is not None
-    return assault(ctx.roller, attacker, defender, settings=ctx.settings)
+    result = assault(ctx.roller, attacker, defender, settings=ctx.settings)
+    result.notes[:0] = notes
+    return result
 
 
 def assault_odds_command(ctx: CommandContext, **options) -> ProcedureResult:
-    attacker, defender = _sides(ctx, options)
-    return odds.assault_odds(attacker, defender, settings=ctx.settings)
+    attacker, defender, notes = _sides(ctx, options)
+    result = odds.assault_odds(attacker, defender, settings=ctx.settings)
+    result.notes[:0] = notes
+    return result
 
 
 ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
-    Option("units", int, min=1, max=MAX_UNITS), Option("cc", str, default="4+"), Option("ff"),
+    Option("units", int, min=1, max=MAX_UNITS), Option("cc"), Option("ff"),
     Option("contact", int, min=0, max=MAX_UNITS), Option("extra", int, default=0, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
     Option("support"),
-    Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc", str, default="4+"), Option("d_ff"),
+    Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
     Option("d_contact", int, min=0, max=MAX_UNITS), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
