@@ -6,6 +6,7 @@ from dice.roller import Roller
 from games.epic import house_rules as H
 from games.epic import tables as T
 from games.epic import tracks
+from games.epic.state import rally_removes
 from games.house_rules import effective
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
 from i18n import Msg, UserError
@@ -86,8 +87,7 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
     bm = units if broken else blast_markers
     left = bm
     if passed:
-        half = -(-bm // 2) if rounding == "up" else max(bm // 2, 1 if bm == 1 else 0)
-        removed = min(bm, half + leaders)
+        removed = rally_removes(bm, leaders, rounding)
         left = bm - removed
         r.outcome.append(Msg.of("combat_epic.out.rally_pass", removed=removed, left=left))
         if broken:

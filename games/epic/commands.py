@@ -12,7 +12,7 @@ from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.profile import LABELS as PROFILE_LABELS
-from games.epic.state import RULES
+from games.epic.state import RULES, rally_markers
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
 from games.profiles import note_assumed, note_from_profile, note_override
@@ -265,7 +265,10 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
     assert ctx.roller is not None
     result = checks.rally(ctx.roller, parse_plus(initiative, low=1, required=True, example="combat_epic.example.rally"),
                           blast_markers=found.blast if found else blast or 0,
-                          broken=found.broken if found else broken, units=found.units if found else units or 1,
+                          broken=found.broken if found else broken,
+                          # a broken War Engine counts as its starting DC in markers (L870), as the state does
+                          units=rally_markers(found.state, ctx.settings) if found and found.broken
+                          else found.units if found else units or 1,
                           enemy_within_30=enemy_near, leaders=leaders, formation=name, settings=ctx.settings)
     return _acting(result, found)
 

@@ -108,15 +108,11 @@ class EpicRules(StateRules):
             return [_m("rally_failed_broken" if broken else "rally_failed", unit=unit.name)]
         if broken:
             # L628: no longer broken, counts as having markers equal to its units, then halves.
+            unit.put("blast_markers", rally_markers(unit, settings))
             unit.statuses.discard("broken")
-            unit.put("blast_markers", self.remaining(unit) if unit.type != "war_engine" else self.threshold(unit, settings))
         markers = unit.get("blast_markers")
         rounding = settings.get(RALLY_ROUNDING, "up")   # declared in games/epic/house_rules.py
-        half = (markers + 1) // 2 if rounding == "up" else markers // 2
-        if markers == 1:
-            half = 1                            # L628: one marker → remove it
-        leaders = result - 1                    # L684: one more per Leader
-        removed = min(markers, half + leaders)
+        removed = rally_removes(markers, result - 1, rounding)    # result − 1: Leaders (L684)
         unit.put("blast_markers", markers - removed)
         return [_m("rallied_broken" if broken else "rallied", unit=unit.name, removed=removed,
                    left=markers - removed, rounding=Msg.of(f"combat_epic.house.rally_rounding.{rounding}"))]
@@ -168,3 +164,20 @@ class EpicRules(StateRules):
 
 
 RULES = EpicRules()
+
+
+def rally_removes(markers: int, leaders: int, rounding: str) -> int:
+    """Blast Markers a passed rally removes: half (rounded by the house rule), one if it has one
+    (L628), one more per Leader (L684). The one rule behind the reply and the state."""
+    half = (markers + 1) // 2 if rounding == "up" else markers // 2
+    if markers == 1:
+        half = 1
+    return min(markers, half + leaders)
+
+
+def rally_markers(unit: UnitState, settings: dict[str, str]) -> int:
+    """The markers a rally works on: a broken formation counts as having one per unit (L628), a
+    broken War Engine its starting DC (L870, the threshold house rule); else its own."""
+    if "broken" in unit.statuses:
+        return RULES.remaining(unit) if unit.type != "war_engine" else RULES.threshold(unit, settings)
+    return unit.get("blast_markers")
