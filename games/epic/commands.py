@@ -163,15 +163,21 @@ def _from_profile(found: Formation | None, key: str, given: str | None, notes: l
 
 
 def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, blast, fearless, inspiring,
-          support, notes: list[Msg], prefix: str = "") -> AssaultSide:
+          support, notes: list[Msg], prefix: str = "", engaged: int | None = None, cover: str | None = None,
+          reinforced: bool = False, dc: int | None = None) -> AssaultSide:
     found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
+    war_engine_dc = dc
+    if dc is not None and not units:
+        units = dc                      # an untracked War Engine: undamaged unless units (DC left) say so
     if found is not None:
         units, blast, broken, name = found.units, found.blast, found.broken, found.state.name
+        if found.war_engine:
+            war_engine_dc = found.state.size     # starting DC (L892, L896); units = DC left
+    if engaged is not None and war_engine_dc is None and units and engaged > units:
+        raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
     if not units:
         raise UserError("combat_epic.error.side_units", example="combat_epic.example.assault", side=name or "?")
-    if contact is not None and contact > units:
-        raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
     cc_value = _from_profile(found, "cc", cc, notes, prefix + "cc")
     ff_value = _from_profile(found, "ff", ff, notes, prefix + "ff")
     armour_value = _from_profile(found, "armour", armour, notes, prefix + "armour")
@@ -182,19 +188,26 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, bl
     if armour_value is None and (found is None or "armour" not in found.state.profile):
         notes.append(note_assumed(PROFILE_LABELS["armour"], "—", Msg.of("combat_epic.note.no_armour_given",
                                                                         side=name or "?", option=Msg.of(f"combat_epic.opt.{prefix}armour.name"))))
-    return AssaultSide(name=name, units=units, in_contact=contact, cc=cc_value, ff=ff_value,
-                       extra_attacks=extra or 0, saves=SaveProfile(armour=armour_value, invulnerable=parse_plus(inv)),
-                       blast_markers=blast or 0, broken=broken, fearless=fearless, inspiring=inspiring or 0,
-                       support=parse_support(support))
+    if contact is not None and contact > (war_engine_dc or engaged or units):
+        raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
+    # Cover saves in an assault: infantry of a formation that didn't charge or counter-charge (L531).
+    saves = SaveProfile(armour=armour_value, cover_save=parse_plus(cover), invulnerable=parse_plus(inv),
+                        reinforced=reinforced)
+    return AssaultSide(name=name, units=units, engaged=engaged, in_contact=contact, cc=cc_value, ff=ff_value,
+                       extra_attacks=extra or 0, saves=saves, blast_markers=blast or 0, broken=broken,
+                       fearless=fearless, inspiring=inspiring or 0, support=parse_support(support),
+                       war_engine_dc=war_engine_dc)
 
 
 def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
     notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes,
+                     engaged=o["engaged"], reinforced=o["reinforced"], dc=o["we_dc"])
     defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"], notes, "d_")
+                     o["d_support"], notes, "d_", engaged=o["d_engaged"], cover=o["d_cover"],
+                     reinforced=o["d_reinforced"], dc=o["d_we_dc"])
     return attacker, defender, notes
 
 
@@ -219,11 +232,14 @@ ASSAULT_OPTIONS = (
     Option("contact", int, min=0, max=MAX_UNITS), Option("extra", int, default=0, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
-    Option("support"),
+    Option("support"), Option("engaged", int, min=1, max=MAX_UNITS), Option("reinforced", bool, default=False),
+    Option("we_dc", int, min=1, max=MAX_UNITS),
     Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
     Option("d_contact", int, min=0, max=MAX_UNITS), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
+    Option("d_engaged", int, min=1, max=MAX_UNITS), Option("d_cover"), Option("d_reinforced", bool, default=False),
+    Option("d_we_dc", int, min=1, max=MAX_UNITS),
 )
 
 

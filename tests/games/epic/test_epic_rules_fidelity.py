@@ -25,3 +25,90 @@ def test_broken_war_engine_rally_reply_and_state_agree():
     for change in result.changes:
         RULES.apply(after, change, {})
     assert result.data["blast_left"] == after.get("blast_markers") == 4
+
+
+# ---- War Engines in an assault (L884–896) -------------------------------------------------------
+
+class FixedRoller(Roller):
+    """Dice in a given order, so a test states exactly what was rolled."""
+
+    def __init__(self, faces):
+        super().__init__()
+        self.faces = list(faces)
+
+    def die(self, sides=6):
+        return self.faces.pop(0)
+
+    def dice(self, count, sides=6):
+        return [self.die(sides) for _ in range(count)]
+
+
+def _assault_options(attacker, defender, **given):
+    from tests.games.epic.test_epic_profile import _options
+    return _options(attacker, defender, **given)
+
+
+def test_a_war_engine_fights_with_its_starting_dc_and_its_losses_are_stored_as_dc():
+    from games.epic.commands import assault_command
+    from games.epic.profile import PROFILE
+    boyz = UnitState("Boyz", "Orks", "formation", 6, profile=PROFILE.parse("INF 15cm - 4+ -"))
+    warlord = UnitState("Warlord", "Imperium", "war_engine", 8, values={"damage": 2},
+                        profile=PROFILE.parse("WE 15cm 4+ 2+ 3+ DC8"))
+    roller = FixedRoller([4, 4, 1, 1, 1, 1,               # Boyz CC 4+: 2 hits
+                          2, 2, 2, 2, 1, 1, 1, 1,         # Warlord: 8 attacks (starting DC, L892), 4 hits
+                          1, 1,                           # Warlord's armour 4+: both fail → 2 DC lost
+                          6, 6, 1, 1,                     # result rolls: Boyz 6 + 3, Warlord 1 + 7
+                          6, 1, 1])                       # criticals for 3 DC lost (L864, L872): one 6
+    r = assault_command(CommandContext(roller=roller, settings={}),
+                        **_assault_options(UnitRef("Boyz", boyz), UnitRef("Warlord", warlord)))
+    assert not roller.faces
+    # Warlord: +4 kills, +1 more units and +1 twice as many (alive it counts as its starting DC 8
+    # against 2 Boyz, L896), +1 no Blast Markers = +7 → 8; Boyz 6 + 2 kills + 1 = 9: Boyz win by 1.
+    assert (r.data["a_score"], r.data["d_score"], r.data["winner"]) == (9, 8, "attacker")
+    assert r.data["d_lost"] == 3                             # 2 in the fight + 1 from losing (L896)
+    assert r.data["criticals"] == {"Warlord": 1}
+    stored = {(c.unit, c.track): c.amount for c in r.changes if c.op == "add"}
+    assert stored[("Warlord", "damage")] == 3 and stored[("Warlord", "critical_hits")] == 1
+    after = warlord.copy()
+    for change in r.changes:
+        if change.unit == "Warlord":
+            RULES.apply(after, change, {})
+    assert RULES.remaining(after) == 3                       # DC 3/8 on the board, not 6/8
+
+
+def test_only_engaged_units_fight_and_take_the_losers_hits():
+    # L529: units not within 15 cm don't attack; L553: only directly engaged units take the hits.
+    from games.epic.commands import assault_command
+    roller = FixedRoller([4,                                 # 1 engaged attacker of 8 (L529): a kill
+                          1, 1, 1, 1, 1, 1,                  # 6 defenders: no hits
+                          1, 1,                              # result: attacker 1…
+                          6, 6])                             # …defender 6
+    r = assault_command(CommandContext(roller=roller, settings={}),
+                        **_assault_options(UnitRef("Orks"), UnitRef("Guard"), units=8, cc="4+", d_units=6,
+                                           d_cc="5+", engaged=1))
+    assert not roller.faces
+    # Attacker 1 + 1 kill + 1 more units (8 > 5) + 1 no BM = 4; defender 6 + 1 no BM = 7: loses by
+    # 3, and only the 1 engaged attacker can be hit (L553).
+    assert r.data["winner"] == "defender" and r.data["loser_hits"] == 3 and r.data["a_lost"] == 1
+
+
+def test_cover_and_reinforced_armour_save_in_an_assault():
+    # L531: infantry that didn't charge keep their cover save; L696: Reinforced Armour re-rolls.
+    from games.epic.commands import assault_command
+    roller = FixedRoller([5, 5,                              # 2 attackers hit
+                          1, 1,                              # 2 defenders miss
+                          4, 1,                              # defender's cover 4+ : one saved
+                          3, 3, 3, 3])                       # result rolls
+    r = assault_command(CommandContext(roller=roller, settings={}),
+                        **_assault_options(UnitRef("A"), UnitRef("D"), units=2, cc="4+", d_units=2, d_cc="4+",
+                                           d_cover="4+"))
+    saves = [step for step in r.steps if step.target == "4+" and step.dice == [4, 1]]
+    assert saves[0].successes == 1 and not roller.faces       # one saved, so the fight went to a result
+    roller = FixedRoller([5, 5, 1, 1,
+                          1, 2, 4, 1,                        # armour 4+ fails twice, re-rolled 4 and 1
+                          3, 3, 3, 3])
+    r = assault_command(CommandContext(roller=roller, settings={}),
+                        **_assault_options(UnitRef("A"), UnitRef("D"), units=2, cc="4+", d_units=2, d_cc="4+",
+                                           d_armour="4+", d_reinforced=True))
+    saves = [step for step in r.steps if step.dice == [1, 2]]
+    assert saves[0].rerolls == [4, 1] and saves[0].successes == 1 and not roller.faces
