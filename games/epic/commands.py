@@ -3,6 +3,7 @@ the tracked formations (`games.commands`). /shoot epic, epic-barrage, epic-flak;
 /odds epic-shoot, epic-assault; /check epic action|regroup|rally|strategy|dangerous|we-damage."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
@@ -12,6 +13,7 @@ from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.profile import LABELS as PROFILE_LABELS
+from games.epic.profile import TYPE_NAMES, TYPES
 from games.epic.state import RULES, rally_markers
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
@@ -62,34 +64,54 @@ def _saves(armour: str | None, cover_save: str | None, invulnerable: str | None,
                        invulnerable=parse_plus(invulnerable), reinforced=reinforced)
 
 
+def unit_types(typed: str | None, found: Formation | None) -> tuple[str, ...]:
+    """The target's unit types: the option («пехота, бронетехника», "INF+AV"), else the tracked
+    formation's profile, else a War Engine's own type; () when nobody said."""
+    if typed:
+        types = []
+        for part in re.split(r"[,;+/]", typed):
+            name = " ".join(part.casefold().replace("ё", "е").split())
+            if name not in TYPE_NAMES:
+                raise UserError("combat_epic.error.unit_type", example="combat_epic.example.shoot", type=part.strip(),
+                                types=", ".join(TYPES))
+            types.append(TYPE_NAMES[name])
+        return tuple(dict.fromkeys(types))
+    if found is not None and found.state.profile.get("type"):
+        return (found.state.profile["type"],)
+    if found is not None and found.war_engine:
+        return ("WE",)
+    return ()
+
+
 def _target(ref: UnitRef, settings: dict[str, str], units: int | None, blast: int | None, saves: SaveProfile,
-            in_cover: bool, broken: bool, fearless: bool, dc: int | None) -> EpicTarget:
+            in_cover: bool, broken: bool, fearless: bool, dc: int | None, target_type: str | None = None) -> EpicTarget:
     found = tracked_formation(ref, settings)
+    types = unit_types(target_type, found)
     if found is not None:
         return EpicTarget(name=found.state.name, units=found.units, blast_markers=found.blast, saves=saves,
                           in_cover=in_cover, broken=found.broken, fearless=fearless,
-                          dc=found.units if found.war_engine else None, break_at=found.break_at)
+                          dc=found.units if found.war_engine else None, break_at=found.break_at, unit_types=types)
     if dc is None and not units:
         raise UserError("combat_epic.error.target_units", example="combat_epic.example.shoot", target=ref.typed or "?")
     return EpicTarget(name=ref.typed, units=units or 0, blast_markers=blast or 0, saves=saves, in_cover=in_cover,
-                      broken=broken, fearless=fearless, dc=dc)
+                      broken=broken, fearless=fearless, dc=dc, unit_types=types)
 
 
 # ---- /shoot epic, /odds epic-shoot -------------------------------------------------------------
 
 def _shoot_target(ctx: CommandContext, target: UnitRef, units, blast, armour, cover_save, invulnerable, reinforced,
-                  in_cover, broken, fearless, dc) -> EpicTarget:
+                  in_cover, broken, fearless, dc, target_type=None) -> EpicTarget:
     return _target(target, ctx.settings, units, blast, _saves(armour, cover_save, invulnerable, reinforced),
-                   in_cover, broken, fearless, dc)
+                   in_cover, broken, fearless, dc, target_type)
 
 
 def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
                   blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                   reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
-                  dc: int | None) -> ProcedureResult:
+                  dc: int | None, target_type: str | None = None) -> ProcedureResult:
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
-                        fearless, dc)
+                        fearless, dc, target_type)
     assert ctx.roller is not None
     return shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
                  shooter=shooter.name)
@@ -98,10 +120,10 @@ def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: U
 def shoot_odds_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
                        blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                        reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
-                       dc: int | None) -> ProcedureResult:
+                       dc: int | None, target_type: str | None = None) -> ProcedureResult:
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
-                        fearless, dc)
+                        fearless, dc, target_type)
     return odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
 
 
@@ -113,7 +135,7 @@ SHOOT_OPTIONS = (
     Option("reinforced", bool, default=False), Option("in_cover", bool, default=False),
     Option("action", str, default="none", choices=ACTIONS), Option("crossfire", bool, default=False),
     Option("broken", bool, default=False), Option("fearless", bool, default=False),
-    Option("dc", int, min=1, max=MAX_UNITS),
+    Option("dc", int, min=1, max=MAX_UNITS), Option("target_type", max_length=100),
 )
 
 

@@ -1,6 +1,8 @@
 """Issue 11 §2: Epic procedures give the book's result. Each test fails on the code before its fix."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dice import Roller
 from games.commands import CommandContext, UnitRef
 from games.epic.commands import rally_command
@@ -112,3 +114,34 @@ def test_cover_and_reinforced_armour_save_in_an_assault():
                                            d_armour="4+", d_reinforced=True))
     saves = [step for step in r.steps if step.dice == [1, 2]]
     assert saves[0].rerolls == [4, 1] and saves[0].successes == 1 and not roller.faces
+
+
+# ---- AP hits only infantry, AT only vehicles, AA only aircraft (L80, L398) ------------------------
+
+def test_ap_hits_dont_affect_armoured_vehicles():
+    from games.epic.commands import shoot_command, shoot_odds_command
+    from games.epic.profile import PROFILE
+    tanks = UnitState("Predators", "Imperium", "formation", 4, profile=PROFILE.parse("AV 30cm 4+ 6+ 5+"))
+    options = dict(weapons="4xAP5+, AT4+", target=UnitRef("Predators", tanks), shooter=UnitRef(None), units=None,
+                   blast=None, armour="4+", cover_save=None, invulnerable=None, reinforced=False, in_cover=False,
+                   action="none", crossfire=False, broken=False, fearless=False, dc=None, target_type=None)
+    roller = FixedRoller([6, 6, 6, 6,                      # 4 AP hits: can't affect AV (L398)
+                          4,                               # 1 AT hit
+                          1])                              # its armour save fails
+    r = shoot_command(CommandContext(roller=roller, settings={}), **options)
+    assert not roller.faces and r.data["kills"] == 1
+    assert any(m.key == "combat_epic.out.kind_cannot_hit" for m in r.outcome)
+    odds = shoot_odds_command(CommandContext(roller=None, settings={}), **options)
+    # Only the AT shot can kill: 1/2 to hit × 1/2 to fail the 4+ save.
+    assert odds.data["expected_kills"] == Fraction(1, 4)
+
+
+def test_an_untyped_target_says_every_hit_was_counted_and_a_typed_option_is_read_in_russian():
+    from games.epic.commands import shoot_command
+    options = dict(weapons="AA5+", target=UnitRef("Boyz"), shooter=UnitRef(None), units=3, blast=None, armour=None,
+                   cover_save=None, invulnerable=None, reinforced=False, in_cover=False, action="none",
+                   crossfire=False, broken=False, fearless=False, dc=None)
+    r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), **options, target_type=None)
+    assert any(m.key == "combat_epic.note.type_unknown" for m in r.notes) and r.data["kills"] == 1
+    r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), **options, target_type="Пехота")
+    assert r.data["kills"] == 0                           # AA only hits aircraft (L80)
