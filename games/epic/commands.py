@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.epic import checks, odds, tracks
+from games.epic.actions import ACTIONS as ACTION_IDS
+from games.epic.actions import check_not_acted, shooting_action
 from games.epic.aircraft import flak
 from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
@@ -25,6 +27,7 @@ from i18n import Msg, UserError
 OPT = "combat_epic.opt"
 ACTIONS = tuple(Choice(f"combat_epic.action.{a}", a) for a in ("none", "double", "marshal", "sustained"))
 TITAN_KILLER = tuple(Choice(f"combat_epic.tk.{k}", v) for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6")))
+DECLARED = tuple(Choice(f"combat_epic.action.{a}", a) for a in ACTION_IDS)
 MAX_UNITS = 100          # a formation, or a side of an assault, as the options allow (issue 14: bounded inputs)
 
 GROUPS = (Group("check", "combat_epic.cmd.check", parent="check"), Group("blast", "combat_epic.cmd.blast"))
@@ -112,6 +115,7 @@ def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: U
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
                         fearless, dc, target_type)
+    action = shooting_action(shooter.state, action)
     assert ctx.roller is not None
     return shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
                  shooter=shooter.name)
@@ -280,13 +284,14 @@ def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult
 
 
 def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, blast: int | None, retaining: bool,
-                   aircraft_formation: bool) -> ProcedureResult:
+                   aircraft_formation: bool, declared: str | None = None) -> ProcedureResult:
     found, name = _tested(formation, ctx.settings)
+    check_not_acted(found.state if found else None)
     assert ctx.roller is not None
     result = checks.action_test(ctx.roller, parse_plus(initiative, low=1, required=True,
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
-                                aircraft=aircraft_formation, formation=name)
+                                aircraft=aircraft_formation, formation=name, declared=declared)
     return _acting(result, found)
 
 
@@ -415,7 +420,8 @@ COMMANDS = (
             applies=False),
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
-        Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False)),
+        Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
+        Option("declared", str, choices=DECLARED)),
         OPT, action_command),
     Command("combat_epic.cmd.regroup", "check", (
         FORMATION, Option("blast", int, min=0, max=MAX_UNITS), Option("leaders", int, default=0, min=0, max=10)),

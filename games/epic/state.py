@@ -51,10 +51,15 @@ class EpicRules(StateRules):
         "damage": Track("damage", Msg.of("state.track.dc_lost"), Source(BOOK, 852, 864)),
         "critical_hits": Track("critical_hits", Msg.of("state.track.critical_hits"), Source(BOOK, 862, 864)),
         "rally": Track("rally", Msg.of("state.track.rally"), Source(BOOK, 622, 628)),
+        "action": Track("action", Msg.of("combat_epic.status.action"), Source(BOOK, 172, 204)),
     }
     statuses = {
         "broken": Track("broken", Msg.of("state.status.broken"), Source(BOOK, 600, 604)),
         "destroyed": Track("destroyed", Msg.of("state.status.destroyed")),
+        # This turn's action (L164–170): which one is the "action" track; a failed test allows
+        # only Hold (L204). Both clear when a new turn starts.
+        "acted": Track("acted", Msg.of("combat_epic.status.acted"), Source(BOOK, 164, 170)),
+        "action_failed": Track("action_failed", Msg.of("combat_epic.status.action_failed"), Source(BOOK, 204)),
     }
     unit_types = {"formation": Msg.of("state.type.epic.formation"),
                   "war_engine": Msg.of("state.type.epic.war_engine")}
@@ -141,6 +146,16 @@ class EpicRules(StateRules):
                 messages.append(_m("we_threshold", rule=Msg.of(f"state.house.epic_we_break_threshold.{choice}")))
         return messages
 
+    def turn_started(self, units: list[UnitState], turn: int, settings: dict[str, str]) -> list[Msg]:
+        """A new turn: every formation may act again (L164)."""
+        cleared = 0
+        for unit in units:
+            if unit.statuses & {"acted", "action_failed"} or unit.get("action"):
+                unit.statuses -= {"acted", "action_failed"}
+                unit.put("action", 0)
+                cleared += 1
+        return [Msg.of("combat_epic.out.actions_cleared", n=cleared)] if cleared else []
+
     def damage(self, unit: UnitState, amount: int) -> list[StateChange]:
         track = "damage" if unit.type == "war_engine" else "units_lost"
         changes = [StateChange(unit.name, track, "add", amount)]
@@ -160,6 +175,10 @@ class EpicRules(StateRules):
             lines.append(_m("markers", markers=unit.get("blast_markers"), limit=self.threshold(unit, settings or {})))
         if unit.get("critical_hits"):
             lines.append(_m("crits", n=unit.get("critical_hits")))
+        if "acted" in unit.statuses:
+            from games.epic.actions import action_name     # the book's action names
+            key = "combat_epic.status.acted_failed" if "action_failed" in unit.statuses else "combat_epic.status.acted_with"
+            lines.append(Msg.of(key, action=action_name(unit.get("action"))))
         return lines
 
 

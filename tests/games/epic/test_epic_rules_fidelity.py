@@ -145,3 +145,48 @@ def test_an_untyped_target_says_every_hit_was_counted_and_a_typed_option_is_read
     assert any(m.key == "combat_epic.note.type_unknown" for m in r.notes) and r.data["kills"] == 1
     r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), **options, target_type="Пехота")
     assert r.data["kills"] == 0                           # AA only hits aircraft (L80)
+
+
+# ---- the turn as the book runs it (issue 10 §2; L164–170, L204) ----------------------------------
+
+def test_a_failed_action_test_allows_only_hold_until_the_next_turn():
+    import pytest
+
+    from games.epic.commands import action_command, shoot_command
+    from i18n import UserError
+    orks = UnitState("Orks", "Orks", "formation", 6)
+    r = action_command(CommandContext(roller=FixedRoller([1]), settings={}), "2+", UnitRef("Orks", orks), blast=None,
+                       retaining=False, aircraft_formation=False, declared="sustained")
+    for change in r.changes:
+        RULES.apply(orks, change, {})
+    assert [m.render("ru") for m in RULES.describe(orks)][-1] == "в этом ходу: тест провален, только «Удерживать» (L204)"
+    shoot = dict(weapons="AP5+", target=UnitRef("Guard"), shooter=UnitRef("Orks", orks), units=3, blast=None,
+                 armour=None, cover_save=None, invulnerable=None, reinforced=False, in_cover=False,
+                 crossfire=False, broken=False, fearless=False, dc=None, target_type="INF")
+    with pytest.raises(UserError) as refused:
+        shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), action="sustained", **shoot)
+    assert refused.value.msg.key == "combat_epic.error.hold_only"
+    with pytest.raises(UserError) as again:
+        action_command(CommandContext(roller=FixedRoller([6]), settings={}), "2+", UnitRef("Orks", orks), blast=None,
+                       retaining=False, aircraft_formation=False, declared="advance")
+    assert again.value.msg.key == "combat_epic.error.already_acted"
+    RULES.turn_started([orks], 2, {})
+    assert not orks.statuses and not orks.get("action")
+    r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), action="sustained", **shoot)
+    assert r.data["kills"] == 1
+
+
+def test_a_passed_test_records_the_declared_action_and_shooting_reads_it():
+    from games.epic.commands import action_command, shoot_command
+    marines = UnitState("Tactical", "Imperium", "formation", 6)
+    r = action_command(CommandContext(roller=FixedRoller([5]), settings={}), "2+", UnitRef("Tactical", marines),
+                       blast=None, retaining=False, aircraft_formation=False, declared="sustained")
+    for change in r.changes:
+        RULES.apply(marines, change, {})
+    assert r.outcome[0].render("ru") == "Заявленное действие: «Прицельный огонь»"
+    # Sustained Fire: +1 to hit (L384), read from this turn's action: a 4 hits an AP5+.
+    shoot = dict(weapons="AP5+", target=UnitRef("Boyz"), shooter=UnitRef("Tactical", marines), units=3, blast=None,
+                 armour=None, cover_save=None, invulnerable=None, reinforced=False, in_cover=False, action="none",
+                 crossfire=False, broken=False, fearless=False, dc=None, target_type="INF")
+    r = shoot_command(CommandContext(roller=FixedRoller([4]), settings={}), **shoot)
+    assert r.data["hits"] == 1
