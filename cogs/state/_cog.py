@@ -14,6 +14,7 @@ from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
 from cogs.state._consent import consent_message
 from db import Actor, GameView, NeedsConsent, StateStore
+from db.export import load_json
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -151,13 +152,13 @@ class StateCog(commands.Cog):
     async def game_import(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size and file.size > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        raw = await file.read()
+        try:
+            raw = await file.read()
+        except (discord.HTTPException, OSError):      # the attachment is gone (404) or unreachable
+            raise UserError("state.error.import_unreadable", example="state.example.game_import") from None
         if len(raw) > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise UserError("state.error.import_not_json", example="state.example.game_import") from None
+        data = load_json(raw)
         result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), data)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
