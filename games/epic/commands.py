@@ -171,6 +171,48 @@ def flak_command(ctx: CommandContext, shots: int, aa: str, aircraft: UnitRef, ar
 
 # ---- /assault epic, /odds epic-assault ---------------------------------------------------------
 
+_CONTACT = re.compile(r"^\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*$")
+
+
+def parse_contact(text: str | None) -> tuple[int | None, int | None]:
+    """"3" → 3 in base contact; "3/5" → 3 in base contact of the 5 within 15 cm (the engaged
+    units, L529, L535); the rest of the formation neither fights nor takes the loser's hits (L553)."""
+    if text is None or not str(text).strip():
+        return None, None
+    match = _CONTACT.match(str(text))
+    if not match or (match.group(2) is not None and int(match.group(1)) > int(match.group(2))):
+        raise UserError("combat_epic.error.contact", example="combat_epic.example.assault", text=text)
+    return int(match.group(1)), int(match.group(2)) if match.group(2) is not None else None
+
+
+_REINFORCED = {"ra", "уб", "reinforced", "усиленная", "усиленное"}
+_COVER = {"cover", "укрытие", "укр"}
+
+
+def parse_assault_armour(text: str | None) -> tuple[int | None, bool, int | None]:
+    """"4+" → armour 4+; "4+ RA" (or «УБ»): Reinforced Armour, a failed armour save re-rolled
+    (L696); "6+ cover 4+" («укрытие 4+»): infantry's cover save in an assault (L531)."""
+    if text is None or not str(text).strip():
+        return None, False, None
+    armour, reinforced, cover = None, False, None
+    words = re.findall(r"[^\s,]+", str(text).casefold())
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word in _REINFORCED:
+            reinforced = True
+        elif word in _COVER or any(word.startswith(c) and word[len(c):][:1].isdigit() for c in _COVER):
+            rest = "" if word in _COVER else next(word[len(c):] for c in _COVER
+                                                  if word.startswith(c) and word[len(c):][:1].isdigit())
+            if not rest and i < len(words):
+                rest, i = words[i], i + 1
+            cover = parse_plus(rest, required=True, example="combat_epic.example.assault")
+        else:
+            armour = parse_plus(word, example="combat_epic.example.assault")
+    return armour, reinforced, cover
+
+
 def _from_profile(found: Formation | None, key: str, given: str | None, notes: list[Msg],
                   option: str) -> int | None:
     """A datasheet value: the option when given (noted when it differs from the profile), else the
@@ -188,9 +230,14 @@ def _from_profile(found: Formation | None, key: str, given: str | None, notes: l
     return typed
 
 
-def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, blast, fearless, inspiring,
-          support, notes: list[Msg], prefix: str = "", engaged: int | None = None, cover: str | None = None,
-          reinforced: bool = False, dc: int | None = None) -> AssaultSide:
+def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_text, inv, blast, fearless, inspiring,
+          support, notes: list[Msg], prefix: str = "", dc: int | None = None) -> AssaultSide:
+    contact, engaged = parse_contact(contact_text)
+    armour, reinforced, cover = parse_assault_armour(armour_text)
+    if cover is not None and not prefix:
+        # «Пехотные юниты из формаций, совершавших контратаку или маневр сближения не могут
+        # применять спас-броски за укрытие» (L531): the attacker charged.
+        raise UserError("combat_epic.error.attacker_cover", example="combat_epic.example.assault")
     found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
     war_engine_dc = dc
@@ -206,7 +253,7 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, bl
         raise UserError("combat_epic.error.side_units", example="combat_epic.example.assault", side=name or "?")
     cc_value = _from_profile(found, "cc", cc, notes, prefix + "cc")
     ff_value = _from_profile(found, "ff", ff, notes, prefix + "ff")
-    armour_value = _from_profile(found, "armour", armour, notes, prefix + "armour")
+    armour_value = _from_profile(found, "armour", f"{armour}+" if armour else None, notes, prefix + "armour")
     if cc_value is None and ff_value is None:
         # Issue 10: a side's CC was silently 4+. The book gives every unit its own (L62–64).
         raise UserError("combat_epic.error.need_cc", example="combat_epic.example.assault", side=name or "?",
@@ -228,12 +275,10 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, bl
 def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
     notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes,
-                     engaged=o["engaged"], reinforced=o["reinforced"], dc=o["we_dc"])
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
     defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"], notes, "d_", engaged=o["d_engaged"], cover=o["d_cover"],
-                     reinforced=o["d_reinforced"], dc=o["d_we_dc"])
+                     o["d_support"], notes, "d_")
     return attacker, defender, notes
 
 
@@ -255,17 +300,14 @@ def assault_odds_command(ctx: CommandContext, **options) -> ProcedureResult:
 ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
     Option("units", int, min=1, max=MAX_UNITS), Option("cc"), Option("ff"),
-    Option("contact", int, min=0, max=MAX_UNITS), Option("extra", int, default=0, min=0, max=MAX_UNITS),
+    Option("contact", max_length=10), Option("extra", int, default=0, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
-    Option("support"), Option("engaged", int, min=1, max=MAX_UNITS), Option("reinforced", bool, default=False),
-    Option("we_dc", int, min=1, max=MAX_UNITS),
+    Option("support"),
     Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
-    Option("d_contact", int, min=0, max=MAX_UNITS), Option("d_armour"), Option("d_invulnerable"),
+    Option("d_contact", max_length=10), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
-    Option("d_engaged", int, min=1, max=MAX_UNITS), Option("d_cover"), Option("d_reinforced", bool, default=False),
-    Option("d_we_dc", int, min=1, max=MAX_UNITS),
 )
 
 

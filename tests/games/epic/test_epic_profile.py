@@ -45,8 +45,7 @@ def _options(attacker: UnitRef, defender: UnitRef, **given):
     base = dict(attacker=attacker, defender=defender, units=None, cc=None, ff=None, contact=None, extra=0,
                 armour=None, invulnerable=None, blast=None, inspiring=0, fearless=False, support=None,
                 d_units=None, d_cc=None, d_ff=None, d_contact=None, d_armour=None, d_invulnerable=None,
-                d_blast=None, d_inspiring=0, d_fearless=False, d_support=None, engaged=None, reinforced=False,
-                we_dc=None, d_engaged=None, d_cover=None, d_reinforced=False, d_we_dc=None)
+                d_blast=None, d_inspiring=0, d_fearless=False, d_support=None)
     return {**base, **given}
 
 

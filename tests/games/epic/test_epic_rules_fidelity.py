@@ -87,7 +87,7 @@ def test_only_engaged_units_fight_and_take_the_losers_hits():
                           6, 6])                             # …defender 6
     r = assault_command(CommandContext(roller=roller, settings={}),
                         **_assault_options(UnitRef("Orks"), UnitRef("Guard"), units=8, cc="4+", d_units=6,
-                                           d_cc="5+", engaged=1))
+                                           d_cc="5+", contact="1/1"))
     assert not roller.faces
     # Attacker 1 + 1 kill + 1 more units (8 > 5) + 1 no BM = 4; defender 6 + 1 no BM = 7: loses by
     # 3, and only the 1 engaged attacker can be hit (L553).
@@ -103,7 +103,7 @@ def test_cover_and_reinforced_armour_save_in_an_assault():
                           3, 3, 3, 3])                       # result rolls
     r = assault_command(CommandContext(roller=roller, settings={}),
                         **_assault_options(UnitRef("A"), UnitRef("D"), units=2, cc="4+", d_units=2, d_cc="4+",
-                                           d_cover="4+"))
+                                           d_armour="cover 4+"))
     saves = [step for step in r.steps if step.target == "4+" and step.dice == [4, 1]]
     assert saves[0].successes == 1 and not roller.faces       # one saved, so the fight went to a result
     roller = FixedRoller([5, 5, 1, 1,
@@ -111,7 +111,7 @@ def test_cover_and_reinforced_armour_save_in_an_assault():
                           3, 3, 3, 3])
     r = assault_command(CommandContext(roller=roller, settings={}),
                         **_assault_options(UnitRef("A"), UnitRef("D"), units=2, cc="4+", d_units=2, d_cc="4+",
-                                           d_armour="4+", d_reinforced=True))
+                                           d_armour="4+ RA"))
     saves = [step for step in r.steps if step.dice == [1, 2]]
     assert saves[0].rerolls == [4, 1] and saves[0].successes == 1 and not roller.faces
 
@@ -190,3 +190,16 @@ def test_a_passed_test_records_the_declared_action_and_shooting_reads_it():
                  crossfire=False, broken=False, fearless=False, dc=None, target_type="INF")
     r = shoot_command(CommandContext(roller=FixedRoller([4]), settings={}), **shoot)
     assert r.data["hits"] == 1
+
+
+def test_assault_notation_for_contact_and_saves():
+    import pytest
+
+    from games.epic.commands import parse_assault_armour, parse_contact
+    from i18n import UserError
+    assert parse_contact("3/5") == (3, 5) and parse_contact("4") == (4, None) and parse_contact(None) == (None, None)
+    assert parse_assault_armour("4+ RA") == (4, True, None)
+    assert parse_assault_armour("6+ укрытие 4+") == (6, False, 4)
+    assert parse_assault_armour("cover4+") == (None, False, 4)
+    with pytest.raises(UserError):
+        parse_contact("5/3")
