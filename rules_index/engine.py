@@ -46,6 +46,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from rules_index import normalize as nz
 from rules_index import crosslang
 from rules_index import passages as ps
+from rules_index.present import one_per_rule
 from rules_index.outline import Section, strip_markup
 
 EXACT_TITLE = 100.0
@@ -927,7 +928,9 @@ class RuleIndex:
             if letters and (all("a" <= c <= "z" for c in letters) or all("а" <= c <= "я" or c == "ё" for c in letters)):
                 docs = self._complete_names(nz.switch_layout(query) or "", game, limit)
         # Nothing by name: offer nothing rather than a slow guess; /rule itself searches the text.
-        return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs[:limit]]
+        # One entry per rule: a heading repeated in a summary shows once, as its main text.
+        secs = one_per_rule([self.sections[d] for d in docs])
+        return [(self.label(sec, with_game=with_game), sec.id) for sec in secs[:limit]]
 
     def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:
         starts = self.title_starts                      # sorted by folded title: a prefix is a range
