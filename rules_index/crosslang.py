@@ -65,7 +65,7 @@ def heading_pairs(titles: list[str]) -> list[tuple[str, str]]:
         m = _PAREN.match(t)
         if not m:
             continue
-        outside, inside = nz.clean(m.group(1)), nz.clean(m.group(2))
+        outside, inside = nz.clean(m.group(1)).strip(), nz.clean(m.group(2)).strip()
         lat_in, cyr_out = re.search(r"[a-z]", inside), re.search(r"[а-я]", outside)
         if lat_in and cyr_out and not re.search(r"[а-я]", inside):
             out.append((inside, outside))
