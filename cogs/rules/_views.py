@@ -47,7 +47,7 @@ def same_rule_elsewhere(rules, sec) -> list:
     """The best title-level match for this section's title in each other book."""
     out = []
     for game in rules.games:
-        if game == sec.game or "~" in game:
+        if game == sec.game:
             continue
         hits = rules.search(title_variants(sec.title)[0], game=game, limit=1)
         if hits and hits[0].via == "direct" and hits[0].score >= MIN_OTHER_BOOK_SCORE:
