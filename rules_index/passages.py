@@ -20,6 +20,8 @@ from rules_index import normalize as nz
 
 BM25_K1 = 1.2
 BM25_B = 0.75            # passages differ in length more than sections do; normalise fully
+COMMON_SHARE = 0.1       # words in more passages than this share are not scored per passage…
+COMMON_MIN = 50          # …(never fewer than this many: a small book keeps its words)
 INTENT_BONUS = 0.5      # a passage stating what the question asks for, over one that does not
 
 # What a passage states, as bits.
@@ -84,6 +86,7 @@ class PassageIndex:
         n = len(passages)
         self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in post.items()}
         self.max_idf = max(self.idf.values(), default=1.0)
+        self.common = max(COMMON_MIN, int(COMMON_SHARE * n))
         self.p_ids, self.p_parts, self.slot = array("i"), array("d"), {}
         for t in sorted(post):
             plist = post[t]
@@ -112,6 +115,8 @@ class PassageIndex:
                     continue
                 best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
+                if hi - lo > self.common:
+                    continue        # a word in every tenth passage says little and costs the most
                 ws = weight * idf * sim
                 get = seen.get
                 for pid, part in zip(self.p_ids[lo:hi], self.p_parts[lo:hi]):
