@@ -55,6 +55,7 @@ STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larg
 NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
+PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
 PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
@@ -856,12 +857,14 @@ class RuleIndex:
 
         # 4. passages: the section's best paragraph for the question, its intent preferred
         asks = ps.intent(query)
-        best_passage = self.passages.best_per_doc(list(zip(q_weights, body_exp)), asks, allowed)
+        candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
+        best_passage = self.passages.best_of(candidates, self.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
         # A name («pinned down») is answered by its heading; a question by a paragraph: the
         # passage weighs in full for a question or a sentence, little for one or two words.
         weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
         for doc, (p, _) in best_passage.items():
-            scores[doc] = scores.get(doc, 0.0) + weight * p
+            if doc in scores:           # the candidates name and body found (BODY_CANDIDATES)
+                scores[doc] += weight * p
 
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
