@@ -55,6 +55,7 @@ STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larg
 NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
+LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a near stem
 PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
 PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
@@ -553,6 +554,11 @@ class RuleIndex:
                     if len(a) > len(head) and any(a.startswith(h) for h in heads):
                         out.setdefault(a, STUMP_SIM)
                         out.setdefault(right, STUMP_SIM)
+        if raw and LEMMA_SIM:
+            # the dictionary form, when Snowball stems the inflected word apart from the book's
+            ls = nz.lemma_stem(raw)
+            if ls and ls != term and self._known(ls):
+                out.setdefault(ls, LEMMA_SIM)
         if len(term) <= 4 and term.isalpha():
             # Abbreviations typed in the other script: «ап» = AP, "fnp" = «фнп», «дс» = DC.
             for twin in nz.script_twins(term):
