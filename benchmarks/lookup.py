@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules_index.build import book_parts, build, load_index  # noqa: E402
+from rules_index.build import book_parts, build, load_index, without_gc  # noqa: E402
 from rules_index.engine import RuleIndex  # noqa: E402
 from rules_index.outline import Section  # noqa: E402
 
@@ -47,7 +47,7 @@ def build_copies(copies: int) -> RuleIndex:
                                         [x.replace(s.game, gid, 1) for x in s.children], s.demoted))
             if s.id in aliases:
                 aliases[sid] = aliases[s.id]
-    return RuleIndex(all_sections, texts, aliases, games, glossary)
+    return without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary))
 from rules_index.evaluate import read_queries  # noqa: E402
 
 DATA = ROOT / "tests" / "rules" / "data"

@@ -178,7 +178,19 @@ def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tu
 
 def build() -> RuleIndex:
     """Build from the registered games' books."""
-    return RuleIndex(*book_parts())
+    return without_gc(lambda: RuleIndex(*book_parts()))
+
+
+def without_gc(make):
+    """Building allocates ~10⁶ small objects and frees few: the cyclic GC would rescan them
+    over and over (superlinear in the corpus), so it waits until the index is built."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return make()
+    finally:
+        if was:
+            gc.enable()
 
 
 def load_index(cache_dir: str | Path | None = None) -> RuleIndex:

@@ -39,6 +39,7 @@ import re
 from array import array
 from collections import defaultdict
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
@@ -413,7 +414,7 @@ class RuleIndex:
         for k, raw in enumerate(self.lines[sec.game][start:sec.line_end], start + 1):
             if not raw.strip() or any(j in raw for j in junk):
                 continue
-            text = strip_markup(raw.replace("\t", " | ")).strip()
+            text = _plain(raw)
             if text:
                 out.append((k, text))
         return out
@@ -1027,6 +1028,13 @@ class RuleIndex:
         if len(text) > room:
             text = text[: room - 1].rstrip() + "…"
         return text + game
+
+
+@lru_cache(maxsize=200_000)
+def _plain(raw: str) -> str:
+    """A book line as text (markup stripped, tabs as cell separators); cached: a repeated
+    book (the ten-fold benchmark) and every rebuild read the same lines."""
+    return strip_markup(raw.replace("\t", " | ")).strip()
 
 
 def _bisect(vocab: list[str], term: str) -> int:

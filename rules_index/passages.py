@@ -14,6 +14,7 @@ import math
 import re
 from array import array
 from collections import defaultdict
+from functools import lru_cache
 
 from rules_index import normalize as nz
 
@@ -49,6 +50,7 @@ def intent(query: str) -> int:
             | (CONSEQUENCE if _ASK_CONSEQUENCE.search(q) else 0))
 
 
+@lru_cache(maxsize=100_000)
 def states(text: str) -> int:
     """The kinds of statement a passage makes (bits)."""
     return ((NUMBER if _NUMBER_RE.search(text) else 0) | (PERMISSION if _PERMISSION_RE.search(text) else 0)
