@@ -120,7 +120,12 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
         plan = _plan(expression, game_id, limits)
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(prob.ON_LOOP_WORK))
         node = plan.nodes[0] if plan.mode == "successes" else plan.left
-        typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        try:
+            typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        except prob.OverBudget:
+            raise
+        except Unsupported:
+            typical = 0
         probe = RollResult(input=expression, expression="", mode=plan.mode, groups=[], total=typical,
                            successes=typical)
         _fill_odds(probe, plan, odds)
