@@ -1,10 +1,10 @@
 """`roll(expression, game, roller)`: the wargame layer over the d20 adapter.
 
 Three kinds of roll, chosen from the expression and said in the reply:
-- successes: a pool of dice counted against a per-die target — `10d6 4+`, `10к6 на 4+`,
-  `10d6>=4` (a bare pool of 2+ dice compared with `>=`/`>` and a target a die can roll, or a
-  7+ the game has a rule for);
-- test: a sum compared with a target — `2d6 <= 8`, `2d6+3 >= 10`, `(2d6)>=4`, `2d6+3 10+`;
+- successes: a pool of dice counted against a per-die target written `N+` — `10d6 4+`,
+  `10к6 на 4+` (or a 7+ the game has a rule for);
+- test: a sum compared with a target — any comparison sign (`2d6 <= 8`, `2d6 >= 5`,
+  `2d6+3 >= 10`), `2d6 8-` (at most 8), or `N+` after a sum that isn't a bare pool (`2d6+3 10+`);
 - total: anything else — `3d6+2`, `4d6kh3`, `D66`, `d%`.
 """
 from __future__ import annotations
@@ -182,18 +182,22 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
             mode, pool, threshold = "successes", specs[id(nodes[0])], clauses.target
         else:
             mode, op, threshold = "test", ">=", clauses.target
+    elif clauses.under is not None:
+        if comparison is not None:
+            raise DiceError("dice.error.duplicate_clause", what=Msg.of("dice.clause.target"), column=1)
+        mode, op, threshold = "test", "<=", clauses.under
     elif comparison is not None:
+        # THE rule (README, docs/dice.md): a comparison sign always tests the sum; dice are
+        # counted only against a target written `N+` (`10d6 4+`, `10к6 на 4+`).
         op, threshold = comparison
         left = root.left
         mode = "test"
-        if is_pool(left) and op in (">=", ">") and isinstance(threshold, int):
+        if is_pool(left) and op in (">=", ">") and isinstance(threshold, int) and not clauses.keep:
             spec = specs[id(groups_in(left)[0])]
             need = threshold if op == ">=" else threshold + 1
-            rule = chains.chain_rule(game)
-            can = need <= spec.sides or (spec.sides == 6 and rule is not None and need > 6)
-            kept = bool(spec.keeps) or clauses.keep is not None    # '2d6 highest >= 5' tests the kept die
-            if spec.kind == "dice" and spec.count >= 2 and can and not kept:
-                mode, pool, threshold = "successes", spec, need
+            if spec.kind == "dice" and spec.count >= 2 and not spec.keeps and 1 < need <= spec.sides:
+                notes.append(Msg.of("dice.note.comparison_is_sum", pool=f"{spec.count}d{spec.sides}",
+                                    target=need))
     if mode == "test":
         details.append(Msg.of("dice.detail.sum_test"))
     elif mode == "successes":
@@ -240,6 +244,11 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
         face = target_spec.sides          # the highest face: a 6 on a D6
         target_spec.explode = (target_spec.explode or []) + [Sel(None, face)]
         details.append(Msg.of("dice.detail.explode", face=face))
+    if clauses.drop is not None:
+        target_spec = pool or first
+        if target_spec.kind != "dice":
+            raise DiceError("dice.error.d66_ops", example="dice.example.d66")
+        target_spec.keeps.append(("p", [Sel(clauses.drop, 1)]))
     if clauses.keep is not None:
         target_spec = pool or first
         if target_spec.kind != "dice":
@@ -282,6 +291,8 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         understood += f" {clauses.target}+"
     elif mode == "test" and clauses.target is not None:
         understood += f" >= {clauses.target}"
+    elif mode == "test" and clauses.under is not None:
+        understood += f" <= {clauses.under}"
     if mode == "successes" and pool.reroll is not None:
         understood += f" {pool.reroll.label()}"
     if mode == "successes" and pool.double:
