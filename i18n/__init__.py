@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from i18n.numbers import format_number, format_percent
+
 LOCALES = ("ru", "en")
 DEFAULT_LOCALE = "ru"
 _CATALOG_DIRS: list[Path] = [Path(__file__).with_name("messages")]
@@ -138,4 +140,4 @@ class UserError(Exception):
 
 
 __all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
-           "catalog_files"]
+           "catalog_files", "format_number", "format_percent"]
