@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import logging
 import sys
 
@@ -43,12 +44,22 @@ def setup_logging(level: str, quiet_discord: bool) -> None:
 
 
 async def run_discord(config: Config, sync: str | None) -> int:
+    from app import compute
+    from app.endpoints import use_discord_at
     from app.referee_bot import RefereeBot
     from app.services import Services
 
+    if config.api_base or config.gateway_url:
+        use_discord_at(config.api_base or None, config.gateway_url or None)
     bot = RefereeBot(Services(config=config))
     async with bot:
         if sync is None:
+            # A service manager stops the bot with SIGTERM: close it cleanly (the gateway, the
+            # database, the workers computing heavy odds) instead of dying mid-write.
+            loop = asyncio.get_running_loop()
+            for stop in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
+            compute.warm_up()
             await bot.start(config.token)
             return 0
         await bot.login(config.token)

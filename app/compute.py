@@ -2,10 +2,11 @@
 rolls whose exact chances take long) run in worker processes, so while one player's large
 `/odds` is computed every other command keeps answering.
 
-One pool per process, shared by every bot in it, started lazily and warmed at start; workers
-are spawned (not forked) so they never inherit the event loop or the gateway's sockets. The core
-functions keep their own work budgets (an exact answer, or a marked estimate); the timeout here
-is the last guard.
+One pool per process, shared by every bot in it, started lazily (warmed at start by bot.py);
+workers are spawned (not forked) so they never inherit the event loop or the gateway's sockets.
+The core functions keep their own work budgets (an exact answer, or a marked estimate); the
+timeout here is the last guard: a job past it has its worker killed (a pool whose worker
+computes for minutes serves nobody), and the pool starts afresh for the next job.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
@@ -30,6 +32,7 @@ _workers = 0
 
 def _warm() -> None:
     """What every worker imports once, so the first real job doesn't pay for it."""
+    import charts  # noqa: F401   (matplotlib and its fonts: the first chart isn't slower)
     import dice  # noqa: F401
     import games.registry
 
@@ -59,16 +62,31 @@ def warm_up() -> None:
 
 async def run(fn: Callable[..., T], /, *args: Any, timeout: float = TIMEOUT_SECONDS, **kwargs: Any) -> T:
     """`fn(*args, **kwargs)` in a worker process; `fn` and its arguments must be picklable."""
-    future = asyncio.get_running_loop().run_in_executor(pool(), partial(fn, *args, **kwargs))
-    try:
-        return await asyncio.wait_for(future, timeout)
-    except asyncio.TimeoutError:
-        log.warning("%s took longer than %.0f s in a worker", getattr(fn, "__qualname__", fn), timeout)
-        raise UserError("common.too_heavy", seconds=int(timeout)) from None
+    job = partial(fn, *args, **kwargs)
+    for attempt in (1, 2):
+        future = asyncio.get_running_loop().run_in_executor(pool(), job)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except asyncio.TimeoutError:
+            log.warning("%s took longer than %.0f s in a worker; restarting the pool",
+                        getattr(fn, "__qualname__", fn), timeout)
+            shutdown()
+            raise UserError("common.too_heavy", seconds=int(timeout)) from None
+        except BrokenProcessPool:
+            # Another job's timeout killed the workers under this one: once more, on a new pool.
+            shutdown()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 def shutdown() -> None:
+    """Stop the pool now: queued jobs are cancelled and running workers killed (bot shutdown,
+    or a job past its timeout)."""
     global _pool
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
         _pool = None
+        for child in multiprocessing.active_children():   # the pool's workers: the only children
+            child.kill()
+            child.join(1)

@@ -1,10 +1,11 @@
-"""Settings from config.toml, each overridable by REFEREE_<SECTION>_<KEY>."""
+"""Settings: defaults in `Config` below, config.toml on top, then REFEREE_<SECTION>_<KEY> for any key."""
 from __future__ import annotations
 
 import json
 import os
 import tomllib
-from dataclasses import dataclass, field
+import typing
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -17,39 +18,44 @@ class ConfigError(Exception):
     pass
 
 
-def _coerce(raw: str, like: Any, name: str) -> Any:
+def _coerce(raw: Any, kind: type, name: str) -> Any:
+    """A value from the TOML file or the environment (always text) as the setting's type."""
     try:
-        if isinstance(like, bool):
-            if raw.lower() in {"1", "true", "yes", "on"}:
+        if kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            if str(raw).lower() in {"1", "true", "yes", "on"}:
                 return True
-            if raw.lower() in {"0", "false", "no", "off"}:
+            if str(raw).lower() in {"0", "false", "no", "off"}:
                 return False
             raise ValueError(raw)
-        if isinstance(like, int):
+        if kind is int:
+            if isinstance(raw, bool):
+                raise ValueError(raw)
             return int(raw)
-        if isinstance(like, float):
+        if kind is float:
             return float(raw)
-        if isinstance(like, list):
-            value = json.loads(raw) if raw.strip().startswith("[") else [v.strip() for v in raw.split(",") if v.strip()]
-            return value
-    except ValueError as exc:
-        raise ConfigError(f"{name}={raw!r} is not a valid {type(like).__name__}") from exc
-    return raw
+        if kind in (list[int], list[str]):
+            item = int if kind == list[int] else str
+            if isinstance(raw, str):
+                raw = json.loads(raw) if raw.strip().startswith("[") else [v.strip() for v in raw.split(",") if v.strip()]
+            if not isinstance(raw, list):
+                raise ValueError(raw)
+            return [item(v) for v in raw]
+        if not isinstance(raw, str):
+            raise ValueError(raw)
+        return raw
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{name}={raw!r} is not a valid {getattr(kind, '__name__', kind)}") from exc
 
 
-def _load_raw(path: Path, environ: dict[str, str]) -> dict[str, dict[str, Any]]:
+def _read_toml(path: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ConfigError(f"config file not found: {path}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from exc
-    for section, values in data.items():
-        for key, value in values.items():
-            name = f"{ENV_PREFIX}{section}_{key}".upper()
-            if name in environ:
-                values[key] = _coerce(environ[name], value, name)
-    return data
 
 
 def _resolve_path(value: str) -> str:
@@ -65,27 +71,38 @@ def _resolve_db_url(url: str) -> str:
     return url
 
 
+def setting(section: str, key: str, default: Any) -> Any:
+    """A field of Config read from `[section] key` of config.toml or REFEREE_<SECTION>_<KEY>."""
+    if isinstance(default, list):
+        return field(default_factory=lambda: list(default), metadata={"section": section, "key": key})
+    return field(default=default, metadata={"section": section, "key": key})
+
+
 @dataclass
 class Config:
-    token_env: str = "DISCORD_TOKEN"
-    dev_guild_id: int = 0
-    owner_ids: list[int] = field(default_factory=list)
-    shard_count: int = 0
-    shard_ids: list[int] = field(default_factory=list)
-    database_url: str = "sqlite+aiosqlite:///data/referee.db"
-    default_language: str = "ru"
-    max_dice: int = 1000
-    max_sides: int = 1000
-    max_expression_length: int = 300
-    max_rerolls_per_die: int = 100
-    rules_cache_dir: str = "data/cache"
-    games_packages: list[str] = field(default_factory=lambda: ["games"])
-    log_level: str = "INFO"
-    console_guild_id: int = 100000000000000001
-    console_channel_id: int = 100000000000000002
-    console_user_name: str = "Игрок1"
-    console_moderators: list[str] = field(default_factory=list)
-    console_files_dir: str = "data/console_files"
+    # Defaults live here and only here; config.toml documents and may change them, and every
+    # one of them can be overridden by REFEREE_<SECTION>_<KEY> even when the file omits it.
+    token_env: str = setting("discord", "token_env", "DISCORD_TOKEN")
+    dev_guild_id: int = setting("discord", "dev_guild_id", 0)
+    owner_ids: list[int] = setting("discord", "owner_ids", [])
+    shard_count: int = setting("discord", "shard_count", 0)
+    shard_ids: list[int] = setting("discord", "shard_ids", [])
+    api_base: str = setting("discord", "api_base", "")
+    gateway_url: str = setting("discord", "gateway_url", "")
+    database_url: str = setting("database", "url", "sqlite+aiosqlite:///data/referee.db")
+    default_language: str = setting("language", "default", "ru")
+    max_dice: int = setting("dice", "max_dice", 1000)
+    max_sides: int = setting("dice", "max_sides", 1000)
+    max_expression_length: int = setting("dice", "max_expression_length", 300)
+    max_rerolls_per_die: int = setting("dice", "max_rerolls_per_die", 100)
+    rules_cache_dir: str = setting("rules", "cache_dir", "data/cache")
+    games_packages: list[str] = setting("games", "packages", ["games"])
+    log_level: str = setting("logging", "level", "INFO")
+    console_guild_id: int = setting("console", "guild_id", 100000000000000001)
+    console_channel_id: int = setting("console", "channel_id", 100000000000000002)
+    console_user_name: str = setting("console", "user_name", "Игрок1")
+    console_moderators: list[str] = setting("console", "moderators", [])
+    console_files_dir: str = setting("console", "files_dir", "data/console_files")
 
     @property
     def token(self) -> str | None:
@@ -93,29 +110,29 @@ class Config:
 
     @classmethod
     def load(cls, path: Path | str | None = None, environ: dict[str, str] | None = None) -> "Config":
-        raw = _load_raw(Path(path) if path else DEFAULT_CONFIG, dict(os.environ if environ is None else environ))
-        get = lambda section, key, default: raw.get(section, {}).get(key, default)  # noqa: E731
-        config = cls(
-            token_env=get("discord", "token_env", cls.token_env),
-            dev_guild_id=int(get("discord", "dev_guild_id", 0)),
-            owner_ids=[int(x) for x in get("discord", "owner_ids", [])],
-            shard_count=int(get("discord", "shard_count", 0)),
-            shard_ids=[int(x) for x in get("discord", "shard_ids", [])],
-            database_url=_resolve_db_url(get("database", "url", cls.database_url)),
-            default_language=get("language", "default", "ru"),
-            max_dice=int(get("dice", "max_dice", 1000)),
-            max_sides=int(get("dice", "max_sides", 1000)),
-            max_expression_length=int(get("dice", "max_expression_length", 300)),
-            max_rerolls_per_die=int(get("dice", "max_rerolls_per_die", 100)),
-            rules_cache_dir=_resolve_path(get("rules", "cache_dir", "data/cache")),
-            games_packages=[str(x) for x in get("games", "packages", ["games"])],
-            log_level=str(get("logging", "level", "INFO")).upper(),
-            console_guild_id=int(get("console", "guild_id", cls.console_guild_id)),
-            console_channel_id=int(get("console", "channel_id", cls.console_channel_id)),
-            console_user_name=str(get("console", "user_name", cls.console_user_name)),
-            console_moderators=[str(x) for x in get("console", "moderators", [])],
-            console_files_dir=_resolve_path(get("console", "files_dir", "data/console_files")),
-        )
+        environ = dict(os.environ if environ is None else environ)
+        data = _read_toml(Path(path) if path else DEFAULT_CONFIG)
+        known = {(f.metadata["section"], f.metadata["key"]): f for f in fields(cls)}
+        unknown = [f"[{section}] {key}" for section, values in data.items() for key in values
+                   if (section, key) not in known]
+        if unknown:
+            raise ConfigError(f"unknown setting(s) in the config file: {', '.join(unknown)}")
+        values: dict[str, Any] = {}
+        for (section, key), spec in known.items():
+            kind = hints[spec.name]
+            if key in data.get(section, {}):
+                values[spec.name] = _coerce(data[section][key], kind, f"[{section}] {key}")
+            env_name = f"{ENV_PREFIX}{section}_{key}".upper()
+            if env_name in environ:
+                values[spec.name] = _coerce(environ[env_name], kind, env_name)
+        config = cls(**values)
+        config.database_url = _resolve_db_url(config.database_url)
+        config.rules_cache_dir = _resolve_path(config.rules_cache_dir)
+        config.console_files_dir = _resolve_path(config.console_files_dir)
+        config.log_level = config.log_level.upper()
         if config.default_language not in {"ru", "en"}:
             raise ConfigError(f"language.default must be 'ru' or 'en', not {config.default_language!r}")
         return config
+
+
+hints = typing.get_type_hints(Config)

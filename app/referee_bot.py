@@ -1,8 +1,10 @@
 """The bot: one command tree for every front end (Discord and the offline console)."""
 from __future__ import annotations
 
+import gc
 import logging
 import pkgutil
+from typing import Any
 from pathlib import Path
 
 import discord
@@ -10,11 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import db
+from app import compute
 from games import registry
-from app.config import Config
 from app.services import Services
 from app.translator import CatalogTranslator
 from cogs._common import reply_error
+from cogs._common.charts import ChartButton
+from cogs.state._consent import ConsentButton
 from cogs._common.screens import Screens, ScreenButton, ScreenMenu
 from cogs._common.views import disable_live_views
 
@@ -43,11 +47,16 @@ class RefereeBot(commands.AutoShardedBot):
         intents.guilds = True
         intents.guild_messages = True   # for the owner-only "@bot sync" mention command
         intents.dm_messages = True
+        # Unset: Discord's recommended shard count, all in this process.
+        sharding: dict[str, Any] = {}
+        if config.shard_count:
+            sharding["shard_count"] = config.shard_count
+        if config.shard_ids:
+            sharding["shard_ids"] = config.shard_ids
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=RefereeTree,
                          help_command=None, owner_ids=set(config.owner_ids) or None,
-                         shard_count=config.shard_count or None, shard_ids=config.shard_ids or None,
                          # Nothing the bot sends pings anyone unless a reply means to.
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.services = services
         self.screens = Screens()        # replies whose controls survive a restart (cogs/_common/screens.py)
 
@@ -55,17 +64,22 @@ class RefereeBot(commands.AutoShardedBot):
         registry.configure(self.services.config.games_packages)
         registry.check_all()          # an incomplete game stops the start, not a player's command
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(ScreenButton, ScreenMenu)
+        self.add_dynamic_items(ScreenButton, ScreenMenu, ChartButton, ConsentButton)
         if self.services.state is None:
             self.services.state = await db.open_store(self.services.config.database_url)
         for name in extension_names():
             await self.load_extension(name)
         log.info("Loaded %d command(s): %s", len(self.tree.get_commands()),
                  ", ".join(sorted(c.name for c in self.tree.get_commands())))
+        # The rule index, the catalogs and the games are loaded for good: keep the collector
+        # from walking them again on every full collection (pauses in the middle of a burst).
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         if not self.is_closed():
             await disable_live_views()   # nobody presses a control that no process answers any more
+        compute.shutdown()               # no worker outlives the bot
         state, self.services.state = self.services.state, None
         if state is not None:
             await state.close()

@@ -30,6 +30,7 @@ class ParsedCommand:
     path: list[dict[str, Any]]                  # payload nodes from the top-level command down
     options: list[tuple[dict[str, Any], str]] = field(default_factory=list)  # (option node, raw text)
     focused: str | None = None                  # option name being autocompleted
+    last: str | None = None                     # the option the line's last word went to
 
     @property
     def leaf(self) -> dict[str, Any]:
@@ -72,25 +73,32 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     params = [o for o in path[-1].get("options", [])]
     named: dict[str, str] = {}
     positional: list[str] = []
+    last_named: str | None = None
     for word in rest:
         key, sep, value = word.partition(":")
         node = _find(params, key) if sep else None
         if node is not None:
             named[node["name"]] = value
+            last_named = node["name"]
         else:
             positional.append(word)
+            last_named = None
     # Positional words fill the required options in order (or, when none is left, the optional
     # ones); the last of them takes the rest of the line.
     required = [p for p in params if p["name"] not in named and p.get("required")]
     targets = required or [p for p in params if p["name"] not in named]
     if positional and not targets:
         raise UserError("console.error.extra_words", example="console.example.roll", words=" ".join(positional))
+    last_positional: str | None = None
     for index, word in enumerate(positional):
         if index < len(targets) - 1:
             named[targets[index]["name"]] = word
+            last_positional = targets[index]["name"]
         else:
             named[targets[-1]["name"]] = " ".join(positional[index:])
+            last_positional = targets[-1]["name"]
             break
     by_name = {p["name"]: p for p in params}
     parsed.options = [(by_name[name], value) for name, value in named.items()]
+    parsed.last = last_named or last_positional
     return parsed

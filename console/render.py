@@ -1,6 +1,7 @@
 """Replies as readable text: content, embeds, files, and numbered buttons and menus."""
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from i18n import tr
@@ -33,17 +34,25 @@ def _button_label(item: dict[str, Any]) -> str:
     return " ".join(x for x in (emoji, item.get("label") or "") if x) or "•"
 
 
+# Discord's client shows `\*` as `*`: the console shows markdown escapes the same way.
+_ESCAPE = re.compile(r"\\([\\`*_~|>#\-\[\]()<:@])")
+
+
+def shown(text: str) -> str:
+    return _ESCAPE.sub(r"\1", text)
+
+
 def _embed_text(embed: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     if embed.get("author", {}).get("name"):
         lines.append(embed["author"]["name"])
     if embed.get("title"):
-        lines.append(f"━━ {embed['title']} ━━")
+        lines.append(f"━━ {shown(embed['title'])} ━━")
     if embed.get("description"):
-        lines.append(embed["description"])
+        lines.append(shown(embed["description"]))
     for field in embed.get("fields", []):
-        lines.append(f"▸ {field.get('name', '')}")
-        lines.extend("  " + line for line in str(field.get("value", "")).splitlines())
+        lines.append(f"▸ {shown(field.get('name', ''))}")
+        lines.extend("  " + line for line in shown(str(field.get("value", ""))).splitlines())
     if embed.get("footer", {}).get("text"):
         lines.append(f"— {embed['footer']['text']}")
     return lines
@@ -83,7 +92,7 @@ def reply_text(reply: "Reply") -> str:
     if reply.ephemeral:
         lines.append(tr("console.only_you", reply.locale))
     if reply.content:
-        lines.append(reply.content)
+        lines.append(shown(reply.content))
     for embed in reply.embeds:
         lines.extend(_embed_text(embed))
     for path in reply.files:

@@ -19,8 +19,8 @@ from app.referee_bot import RefereeBot
 from app.services import Services
 from console import render
 from console.loopback import GuildSpec, LoopbackDiscord, Outcome, StoredMessage
-from console.parser import parse
-from console.payloads import base_payload, command_data
+from console.parser import fold, names_of, parse
+from console.payloads import base_payload, command_data, label
 from dice import Roller
 from i18n import UserError, tr
 
@@ -184,9 +184,17 @@ class ConsoleSession:
         """The choices Discord would show while typing the last option of `line`."""
         locale = locale or self.locale
         parsed = parse(line, self.commands)
-        if not parsed.options:
+        if parsed.last is None:
             raise UserError("console.error.nothing_to_complete", example="console.example.autocomplete")
-        focused = parsed.options[-1][0]["name"]
+        focused = parsed.last
+        option = next(o for o, _ in parsed.options if o["name"] == focused)
+        if not option.get("autocomplete"):
+            # Discord lists an option's fixed choices itself and asks the bot only for the others.
+            typed = fold(dict((o["name"], raw) for o, raw in parsed.options)[focused])
+            if option.get("choices"):
+                return [c for c in option["choices"] if any(typed in name for name in names_of(c))]
+            raise UserError("console.error.no_autocomplete", example="console.example.autocomplete",
+                            option=label(option))
         payload = self._payload(4, locale, user)
         payload["data"] = command_data(parsed, self.server.attach, focused=focused)
         await self._dispatch(payload, locale)

@@ -10,9 +10,9 @@ Alembic. The API is async. No discord here.
 
 See `db/store.py` for every operation and `games/<id>/state.py` for what each game tracks.
 """
-from db.store import StateStore, open_store, is_manager, may_edit_side, may_play
+from db.store import NeedsConsent, StateStore, open_store, is_manager, may_edit_side, may_play
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
 
-__all__ = ["open_store", "StateStore", "Actor", "AppliedResult", "EventView", "GameView", "PlayerView",
+__all__ = ["open_store", "StateStore", "NeedsConsent", "Actor", "AppliedResult", "EventView", "GameView", "PlayerView",
            "UnitChange", "UnitView", "fold", "is_manager", "may_edit_side", "may_play"]

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
-from db.schema import events, games, units
+from db.schema import events, games, lookup_misses, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
 from games.registry import GAMES
@@ -33,11 +33,8 @@ from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
 T = TypeVar("T")
-EXPORT_FORMAT = "wargame-referee/game-state"
-EXPORT_VERSION = 1
-NAME_LIMIT = 100
-SIZE_LIMIT = 10_000
-PER_LIMIT = 100
+from db.export import FORMAT as EXPORT_FORMAT, NAME_LIMIT, PER_LIMIT, SIZE_LIMIT, TURN_LIMIT  # noqa: E402
+from db.export import VERSION as EXPORT_VERSION, clean_text, parse_export  # noqa: E402
 
 
 def _now() -> datetime:
@@ -111,6 +108,15 @@ GAME_FIELDS = ("name", "owner_id", "owner_name", "players", "settings", "turn", 
 
 
 # ---- permissions --------------------------------------------------------------------------
+class NeedsConsent(UserError):
+    """Joining a side another player holds: they (or the owner) must accept."""
+
+    def __init__(self, side: str, holders: tuple[str, ...]) -> None:
+        super().__init__("state.consent.asked", side=side, holders=", ".join(holders))
+        self.side = side
+        self.holders = holders
+
+
 def is_manager(game: GameView, actor: Actor) -> bool:
     """The game's owner or a member with Manage Messages: may change anything."""
     return actor.is_moderator or actor.user_id == game.owner_id
@@ -175,7 +181,7 @@ class _Tx:
     def unit(self, name: str) -> tuple[int, UnitState]:
         found = self.find(name)
         if found is None:
-            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=name)
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=clean_text(name))
         return found
 
     def create(self, state: UnitState) -> int:
@@ -445,13 +451,19 @@ class StateStore:
 
         def work(tx: _Tx):
             game = tx.game
-            if who.user_id != actor.user_id and not is_manager(game, actor):
+            known = {fold(s): s for s in game.sides}
+            side_name = known.get(fold(side), side)
+            holders = [p for p in game.players if fold(p.side) == fold(side_name) and p.user_id != who.user_id]
+            accepting = who.user_id != actor.user_id and any(p.user_id == actor.user_id for p in holders)
+            if who.user_id != actor.user_id and not (is_manager(game, actor) or accepting):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
             current = game.side_of(who.user_id)
             if current is not None and not is_manager(game, actor):
                 raise UserError("state.error.already_joined", side=current)
-            known = {fold(s): s for s in game.sides}
-            side_name = known.get(fold(side), side)
+            if holders and who.user_id == actor.user_id and not is_manager(game, actor):
+                # A side a player holds is joined with their consent (or the owner's): the
+                # front end asks them (db.NeedsConsent carries who asks for what).
+                raise NeedsConsent(side_name, tuple(p.name for p in holders))
             players = [p for p in tx.fields["players"] if p["user_id"] != who.user_id]
             players.append({"user_id": who.user_id, "name": who.name[:NAME_LIMIT], "side": side_name})
             tx.set_field("players", players)
@@ -481,7 +493,8 @@ class StateStore:
     async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
                        side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
         """Add a unit to a side (by default the actor's). Players add to their own side; the
-        owner and moderators to any. A player with no side who names one joins it."""
+        owner and moderators to any. Adding never joins a side (issue 14 §5); in a game nobody
+        has joined yet, anyone may set up units."""
         name = _clean(name, "state.example.unit_add")
         if not 1 <= size <= SIZE_LIMIT:
             raise UserError("state.error.bad_size", example="state.example.unit_add", limit=SIZE_LIMIT)
@@ -494,10 +507,10 @@ class StateStore:
                 raise UserError("state.error.need_side", example="state.example.unit_add")
             known = {fold(s): s for s in game.sides}
             target = known.get(fold(target), target)
-            if own is None and not is_manager(game, actor):
-                tx.set_field("players", [*tx.fields["players"],
-                                         {"user_id": actor.user_id, "name": actor.name[:NAME_LIMIT], "side": target}])
-            elif not may_edit_side(game, actor, target):
+            if own is None and not is_manager(game, actor) and game.players:
+                # Adding units never joins a side: a member who plays none joins first.
+                raise UserError("state.error.join_first", example="state.example.game_join", side=target)
+            if own is not None and not may_edit_side(game, actor, target):
                 raise UserError("state.error.not_your_side", side=target)
             rules = tx.rules
             unit_per = per if per is not None else rules.default_per
@@ -604,6 +617,8 @@ class StateStore:
             if not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
             old_phase = tx.fields["phase"]
+            if tx.fields["turn"] >= TURN_LIMIT:
+                raise UserError("state.error.turn_limit", limit=TURN_LIMIT)
             turn = tx.fields["turn"] + 1
             tx.set_field("turn", turn)
             first = tx.rules.phases[0] if tx.rules.phases else None
@@ -691,14 +706,14 @@ class StateStore:
     async def import_game(self, guild_id: int, channel_id: int, actor: Actor, data: dict[str, Any]) -> AppliedResult:
         """Replace the channel's game state (units, players, turn, phase, settings) with an
         export of the same game system. Owner or moderator; one undoable event."""
-        parsed = _parse_export(data)
+        parsed = parse_export(data)
 
         def work(tx: _Tx):
             if not is_manager(tx.game, actor):
                 raise UserError("state.error.owner_only", owner=tx.game.owner_name)
             if parsed["system"] != tx.game.system:
                 raise UserError("state.error.import_other_game", example="state.example.game_import",
-                                game=GAMES[parsed["system"]].title_en, current=GAMES[tx.game.system].title_en)
+                                game=Msg.of(f"{parsed['system']}.title"), current=Msg.of(f"{tx.game.system}.title"))
             for unit_id, _ in tx.all_units():
                 tx.remove(unit_id)
             # The old rows go now so the new ones can take their names.
@@ -714,60 +729,30 @@ class StateStore:
             return Msg.of("state.event.import", count=len(parsed["units"])), []
         return await self._write(guild_id, channel_id, actor, "import", work)
 
+    # ---- rule lookup misses («Не то» / "Not it") ----------------------------------------------------
+    async def record_lookup_miss(self, guild_id: int | None, channel_id: int | None, game: str | None,
+                                 query: str, shown: list[str]) -> None:
+        """One «Не то» press: the query, the channel's game and the sections shown (rejected first)."""
+        row = {"created_at": _now(), "guild_id": guild_id, "channel_id": channel_id, "game": game,
+               "query": query[:300], "shown": list(shown)}
+
+        def write(conn: Connection) -> None:
+            conn.execute(sa.insert(lookup_misses).values(**row))
+        await self._transaction(write, (guild_id or 0, channel_id or 0))
+
+    async def lookup_misses(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest recorded misses first."""
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            rows = conn.execute(sa.select(lookup_misses).order_by(lookup_misses.c.id.desc()).limit(limit))
+            return [dict(r._mapping) for r in rows]
+        return await self._read(read)
+
 
 def _clean(text: str | None, example: str) -> str:
-    value = " ".join((text or "").split())
+    value = clean_text(text or "")
     if not value or len(value) > NAME_LIMIT:
         raise UserError("state.error.bad_name", example=example, limit=NAME_LIMIT)
     return value
-
-
-def _parse_export(data: Any) -> dict[str, Any]:
-    def bad(why: str) -> UserError:
-        return UserError("state.error.bad_import", example="state.example.game_import", why=why)
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise bad("format")
-    if data.get("version") != EXPORT_VERSION:
-        raise bad("version")
-    game = data.get("game")
-    if not isinstance(game, dict) or game.get("system") not in GAMES:
-        raise bad("game.system")
-    rules = rules_for(game["system"])
-    try:
-        turn = int(game.get("turn", 1))
-        phase = game.get("phase")
-        if phase is not None and phase not in rules.phases:
-            raise bad("game.phase")
-        settings = {str(k): str(v) for k, v in (game.get("settings") or {}).items()}
-        declared = house_rules(game["system"])
-        for key, value in settings.items():
-            if key not in declared or value not in declared[key].choices:
-                raise bad(f"settings.{key}")
-        players = [{"user_id": int(p["user_id"]), "name": str(p["name"])[:NAME_LIMIT],
-                    "side": _clean(p["side"], "state.example.game_import")} for p in game.get("players") or ()]
-        seen: set[str] = set()
-        parsed_units = []
-        for raw in data.get("units") or ():
-            state = UnitState(_clean(raw["name"], "state.example.game_import"),
-                              _clean(raw["side"], "state.example.game_import"),
-                              rules.check_type(raw.get("type")), int(raw["size"]), int(raw.get("per", 1)),
-                              {str(k): int(v) for k, v in (raw.get("values") or {}).items() if int(v)},
-                              {str(s) for s in raw.get("statuses") or ()}, dict(raw.get("data") or {}))
-            if fold(state.name) in seen:
-                raise bad(f"units: {state.name}")
-            if not 1 <= state.size <= SIZE_LIMIT or not 1 <= state.per <= PER_LIMIT:
-                raise bad(f"units: {state.name}: size")
-            unknown = (set(state.values) - set(rules.tracks)) | (state.statuses - set(rules.statuses))
-            if unknown:
-                raise bad(f"units: {state.name}: {', '.join(sorted(unknown))}")
-            seen.add(fold(state.name))
-            parsed_units.append(state)
-        name = game.get("name")
-        return {"system": game["system"], "turn": max(1, turn), "phase": phase,
-                "active_side": game.get("active_side"), "settings": settings, "players": players,
-                "name": str(name)[:NAME_LIMIT] if name else None, "units": parsed_units}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise bad(type(exc).__name__) from None
 
 
 async def open_store(url: str) -> StateStore:

@@ -13,8 +13,10 @@ from i18n import Msg
 
 
 def fold(text: str) -> str:
-    """The key names are compared by: case-insensitive, ё = е, spaces collapsed."""
-    return " ".join(str(text).casefold().replace("ё", "е").split())
+    """The key names are compared by: case-insensitive, ё = е, spaces collapsed, and without
+    what can't be stored or sent (lone surrogates, NULs: issue 14 §8)."""
+    kept = "".join(ch for ch in str(text) if not 0xD800 <= ord(ch) <= 0xDFFF and ch != "\x00")
+    return " ".join(kept.casefold().replace("ё", "е").split())
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,14 @@
     dice.render.render(result, "ru") -> RollView (localized text pieces)
 """
 from dice.chains import chain_rule, effective_target, success_probability, target_chain
-from dice.core import distribution, is_heavy, roll
+from dice.core import distribution, is_heavy, roll, roll_detached
 from dice.prob import OFF_LOOP_WORK, ON_LOOP_WORK
 from dice.errors import DiceError, DiceLimitError, DiceSyntaxError
 from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceGroup, DiceLimits, DieRoll, RollResult
 from dice.roller import Roller
 
 __all__ = [
-    "roll", "is_heavy", "distribution", "ON_LOOP_WORK", "OFF_LOOP_WORK", "RollResult", "DieRoll", "DiceGroup", "DiceLimits", "Roller",
+    "roll", "is_heavy", "roll_detached", "distribution", "ON_LOOP_WORK", "OFF_LOOP_WORK", "RollResult", "DieRoll", "DiceGroup", "DiceLimits", "Roller",
     "DiceError", "DiceSyntaxError", "DiceLimitError",
     "target_chain", "success_probability", "chain_rule", "effective_target",
     "AT_LEAST_SUCCESSES", "PASS", "AT_LEAST_TOTAL",

@@ -136,6 +136,14 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
     return False
 
 
+def roll_detached(expression: str, game: str | None, roller: Roller | None, limits: DiceLimits | None,
+                  work: int = prob.OFF_LOOP_WORK) -> tuple[RollResult, Roller | None]:
+    """`roll` in a worker process (`roller`: `Roller.portable()`). A reproducible roller comes
+    back too, so a caller whose dice are seeded (tests) continues from where the worker's dice
+    stopped (`Roller.continue_from`)."""
+    return roll(expression, game, roller, limits, work), roller
+
+
 def distribution(expression: str, game: str | None = None, limits: DiceLimits | None = None,
                  work: int = prob.OFF_LOOP_WORK) -> dict:
     """The exact distribution of what `roll` would report: the successes of a pool, the total
@@ -342,6 +350,8 @@ def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:
             dist = odds.dist(node)          # the distribution of the successes
             result.distribution = dist
             result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            if isinstance(result.probability, float):        # fixed-point sums may pass 1 by an ulp
+                result.probability = min(1.0, max(0.0, result.probability))
         result.probability_exactly = result.distribution.get(result.successes, Fraction(0))
         result.expected = odds.mean(node)
         return

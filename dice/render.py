@@ -161,7 +161,7 @@ def render(result: RollResult, locale: str) -> RollView:
     count_mode = result.mode == "successes"
     title = tr("dice.render.title", locale, expression=result.expression)
     if result.game:
-        title += " · " + tr(f"dice.game.{result.game}", locale)
+        title += " · " + tr(f"{result.game}.title", locale)
     budget = max(80, DICE_TEXT_BUDGET // max(1, len(result.groups)))
     dice = [(g.label, group_text(g, count_mode, locale, budget)) for g in result.groups]
     if result.rerolled_from is not None:

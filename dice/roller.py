@@ -21,6 +21,21 @@ class Roller:
         """Dice that come up as listed, in order: the books' worked examples name their dice."""
         return cls(_ScriptedRandom(faces))
 
+    @property
+    def reproducible(self) -> bool:
+        """Seeded or scripted dice (tests); the system's generator has no state to carry."""
+        return not isinstance(self.rng, random.SystemRandom)
+
+    def portable(self) -> "Roller | None":
+        """What to send a worker process: this roller when reproducible, else None (the worker
+        uses its own system generator)."""
+        return self if self.reproducible else None
+
+    def continue_from(self, other: "Roller | None") -> None:
+        """Go on from where `other` (this roller's copy, back from a worker) stopped."""
+        if other is not None and self.reproducible:
+            self.rng = other.rng
+
     def die(self, sides: int = 6) -> int:
         """One die: 1..sides."""
         return self.rng.randint(1, sides)

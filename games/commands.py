@@ -71,8 +71,14 @@ class Command:
     options_key: str                          # catalog prefix of the options' names and descriptions
     run: Callable[..., ProcedureResult]
     heavy: bool = False                       # computed off the event loop, in a worker process
+    # /odds: the result's Distribution can be drawn (a 📊 button, and a `chart` option to attach
+    # it at once); `compare` names the option a `compare:` value replaces for a second series.
+    chart: bool = False
+    compare: str | None = None
     applies: bool = True                      # its result's changes go onto the channel's game
     roster: bool = False                      # needs every unit of the channel's game (ctx.roster)
+    own_side: bool = False                    # a player's own bookkeeping (/blast): applied only by the
+                                              # units' side, the owner or moderators, as /damage
 
 
 @dataclass(frozen=True)
@@ -100,5 +106,6 @@ class CommandContext:
     in_game: bool = False                        # the channel plays this game
     phase: str | None = None
     turn: int | None = None
+    active_side: str | None = None               # whose turn it is, when /turn next named it
     roster: tuple[UnitState, ...] = ()           # every unit of the channel's game, when asked for
     game_data: dict[str, Any] = field(default_factory=dict)

@@ -21,9 +21,18 @@ class Source:
     line: int
     line_end: int | None = None
 
-    def __str__(self) -> str:
-        span = f"{self.line}–{self.line_end}" if self.line_end and self.line_end != self.line else f"{self.line}"
-        return f"{self.book} L{span}"
+    @property
+    def lines(self) -> str:
+        return f"{self.line}–{self.line_end}" if self.line_end and self.line_end != self.line else f"{self.line}"
+
+    def __str__(self) -> str:       # logs and tests; replies use render()
+        return f"{self.book} L{self.lines}"
+
+    def render(self, locale: str) -> str:
+        """«Эпик L120–128»: the book's short title in the reader's language, and the lines."""
+        from i18n import has, tr
+        key = f"{self.book}.book.short"
+        return f"{tr(key, locale) if has(key) else self.book} L{self.lines}"
 
 
 @dataclass(frozen=True)
@@ -91,3 +100,6 @@ class ProcedureResult:
     changes: list[StateChange] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)     # numbers for tests and /odds
     distribution: Distribution | None = None                # /odds: drawn on request (📊)
+    # Units whose own test or action this is (a rally, an action test): the result is applied
+    # only for a player of their side, the owner or a moderator; anyone may roll it.
+    acting: list[str] = field(default_factory=list)

@@ -192,6 +192,10 @@ def check_all() -> list[GameSystem]:
     """Discover and validate every game; GameDeclarationError names the first problem."""
     from games.validate import check_system
     systems = list(GAMES.values())
+    try:
+        i18n.catalog()
+    except ValueError as exc:        # a catalog that doesn't parse, or two that define one key
+        raise GameDeclarationError(str(exc)) from exc
     if not systems:
         raise GameDeclarationError(f"no game found in {', '.join(GAMES.packages)}")
     for system in systems:

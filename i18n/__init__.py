@@ -15,12 +15,14 @@ front end decides the language. Nothing here imports discord.
 """
 from __future__ import annotations
 
+import logging
+
 import string
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from i18n.numbers import format_number, format_percent
 
@@ -57,7 +59,10 @@ def catalog() -> dict[str, dict[str, str]]:
     merged: dict[str, dict[str, str]] = {}
     for file in catalog_files():
         flat: dict[str, dict[str, str]] = {}
-        _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
+        try:
+            _flatten("", tomllib.loads(file.read_text(encoding="utf-8")), flat)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"i18n: {file}: {exc}") from exc
         clash = set(flat) & set(merged)
         if clash:
             raise ValueError(f"i18n: {file} redefines {sorted(clash)[:5]}")
@@ -93,13 +98,31 @@ def has(key: str) -> bool:
     return key in catalog()
 
 
+_STRICT = False
+
+
+def strict(on: bool = True) -> None:
+    """Tests: a missing key raises instead of showing itself, so no reply can show a raw key."""
+    global _STRICT
+    _STRICT = on
+
+
+class MissingKey(KeyError):
+    pass
+
+
 def tr(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
-    """The text for `key` in `locale`, formatted with `params`. Missing keys show the key itself."""
+    """The text for `key` in `locale`, formatted with `params`. Missing keys show the key itself
+    (and are logged), or raise in strict mode (tests)."""
     entry = catalog().get(key)
     if entry is None:
+        if _STRICT:
+            raise MissingKey(key)
+        logging.getLogger(__name__).warning("i18n key %r is missing", key)
         return key
     template = entry.get(locale) or entry.get("en") or entry.get("ru") or key
-    rendered = {k: (v.render(locale) if isinstance(v, Msg) else v) for k, v in params.items()}
+    # Messages, and anything else that knows how to show itself in a language (a book source).
+    rendered = {k: (v.render(locale) if callable(getattr(v, "render", None)) else v) for k, v in params.items()}
     return _formatter.format(template, **rendered)
 
 
@@ -118,19 +141,44 @@ class Msg:
         return tr(self.key, locale, **self.params)
 
 
+class Renderable(Protocol):
+    """Anything shown in the reader's language: a Msg, a Text, a book Source…"""
+
+    def render(self, locale: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text already written in each language, such as the names Discord localizes itself:
+    `Text.of(ru="бросок", en="roll")`."""
+
+    by_locale: dict[str, str]
+
+    @classmethod
+    def of(cls, **by_locale: str) -> "Text":
+        return cls(by_locale)
+
+    def render(self, locale: str) -> str:
+        return str(self.by_locale.get(locale) or self.by_locale.get("en") or next(iter(self.by_locale.values()), ""))
+
+
 class UserError(Exception):
     """Bad input from a player: shown to them (ephemeral) in their language, never as a traceback.
 
     `example` is a catalog key (or Msg) for an input that works, shown under the explanation.
     """
 
-    def __init__(self, key: str, /, example: str | Msg | None = None, **params: Any) -> None:
+    def __init__(self, key: str, /, example: str | Renderable | None = None, **params: Any) -> None:
         super().__init__(key)
         self.msg = Msg(key, params)
-        self.example = Msg(example) if isinstance(example, str) else example
+        self.example: Renderable | None = Msg(example) if isinstance(example, str) else example
 
     def render(self, locale: str) -> str:
         return self.msg.render(locale)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a worker process (app/compute.py), it must arrive whole: key, example, params.
+        return (_restore_user_error, (type(self), self.msg.key, self.example, self.msg.params))
 
     def render_example(self, locale: str) -> str | None:
         return self.example.render(locale) if self.example else None
@@ -139,5 +187,11 @@ class UserError(Exception):
         return self.msg.render("en")
 
 
-__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
+def _restore_user_error(cls: type[UserError], key: str, example: Any, params: dict[str, Any]) -> UserError:
+    error = cls.__new__(cls)
+    UserError.__init__(error, key, example=example, **params)
+    return error
+
+
+__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
            "catalog_files", "format_number", "format_percent"]

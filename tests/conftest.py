@@ -10,6 +10,15 @@ from dice import Roller
 SEED = 20261122
 
 
+@pytest.fixture(autouse=True, scope="session")
+def strict_catalogs():
+    """A reply that would show a raw catalog key fails its test instead (issue 9 §4)."""
+    import i18n
+    i18n.strict(True)
+    yield
+    i18n.strict(False)
+
+
 @pytest.fixture(scope="session")
 def rules_cache(tmp_path_factory) -> str:
     """One rule-index cache for the whole run (built once), never the checkout's data/."""

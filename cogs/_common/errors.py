@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from cogs._common.limits import fit_embed
+from cogs._common.markdown import render, safe
 from cogs._common.text import locale_of
 from i18n import UserError, tr
 
@@ -41,7 +42,8 @@ async def _send(interaction: discord.Interaction, embed: discord.Embed) -> None:
 
 async def send_user_error(interaction: discord.Interaction, error: UserError) -> None:
     locale = locale_of(interaction)
-    await _send(interaction, error_embed(error.render(locale), locale, error.render_example(locale)))
+    example = render(error.example, locale) if error.example else None
+    await _send(interaction, error_embed(render(error.msg, locale), locale, example))
 
 
 def _describe_check_failure(error: app_commands.AppCommandError, locale: str) -> str | None:
@@ -50,7 +52,7 @@ def _describe_check_failure(error: app_commands.AppCommandError, locale: str) ->
     if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
         return tr("common.no_permission", locale)
     if isinstance(error, app_commands.TransformerError):
-        return tr("common.bad_option", locale, value=str(error.value)[:100])
+        return tr("common.bad_option", locale, value=safe(str(error.value)[:100]))
     if isinstance(error, app_commands.CommandOnCooldown):
         return tr("common.cooldown", locale, seconds=f"{error.retry_after:.0f}")
     return None

@@ -45,7 +45,7 @@ class Paginator(BaseView):
             return
         self.stop()   # one page: nothing to press
         if interaction.response.is_done():
-            await interaction.followup.send(embed=self.current, ephemeral=ephemeral, content=content)
+            await interaction.followup.send(embed=self.current, ephemeral=ephemeral, content=content or "")
         else:
             await interaction.response.send_message(embed=self.current, ephemeral=ephemeral, content=content)
 

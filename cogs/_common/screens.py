@@ -154,13 +154,14 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button],
         custom_id = f"s{slot}:{control.to or 'noop:'}"
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"screen state too long for a custom_id: {custom_id!r}")
-        button = discord.ui.Button(label=trim(control.label, 80), style=control.style, custom_id=custom_id,
+        button: discord.ui.Button[Any] = discord.ui.Button(label=trim(control.label, 80), style=control.style, custom_id=custom_id,
                                    disabled=control.disabled or control.to is None, row=control.row)
         return cls(button, control.to or "noop:")
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ScreenButton":
+        assert isinstance(item, discord.ui.Button)
         return cls(item, match["to"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -184,13 +185,14 @@ class ScreenMenu(discord.ui.DynamicItem[discord.ui.Select], template=rf"m(?P<slo
             if len(option.value) > CUSTOM_ID_LIMIT:
                 raise ValueError(f"screen state too long for an option value: {option.value!r}")
         kind = parse_target(control.options[0].to)[0]
-        select = discord.ui.Select(custom_id=f"m{slot}:{kind}", placeholder=trim(control.placeholder, 150),
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=f"m{slot}:{kind}", placeholder=trim(control.placeholder, 150),
                                    options=options, min_values=1, max_values=1, row=control.row)
         return cls(select)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "ScreenMenu":
+        assert isinstance(item, discord.ui.Select)
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -20,6 +20,8 @@ async def setup(bot) -> None:
         if not module.name.startswith("_"):
             loaded = importlib.import_module(f"{__name__}.{module.name}")
             extra.extend(getattr(loaded, "COMMANDS", ()))
+            for screen in getattr(loaded, "SCREENS", ()):
+                bot.screens.add(screen)
     for group in GROUPS:
         if group.commands:  # Discord rejects a group with no subcommands
             bot.tree.add_command(group)

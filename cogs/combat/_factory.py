@@ -19,8 +19,11 @@ from app import compute
 from cogs._common import L, channel_key
 from cogs.combat._apply import apply_result
 from cogs.combat._options import channel_game, store_of, unit_autocomplete
+from cogs._common.charts import ChartRequest
 from cogs.combat._render import send_result
 from games.commands import Command, CommandContext, Group, Option, UnitRef
+from games.procedure import Distribution, ProcedureResult
+from i18n import Msg
 from games.house_rules import effective
 from games.registry import GameSystem
 
@@ -34,8 +37,23 @@ def _annotation(option: Option) -> Any:
     return annotation if option.required else Optional[annotation]
 
 
+# Options the factory adds to every charted command (`Command.chart`), named from combat_shared.
+CHART_OPTIONS = (Option("chart", bool, default=False),)
+COMPARE_OPTION = Option("compare", str, max_length=200)
+
+
+def options_of(spec: Command) -> tuple[Option, ...]:
+    """The command's own options and those the factory adds."""
+    added = (CHART_OPTIONS + ((COMPARE_OPTION,) if spec.compare else ())) if spec.chart else ()
+    return spec.options + added
+
+
+def _option_key(spec: Command, option: Option) -> str:
+    return f"{spec.options_key}.{option.name}" if option in spec.options else f"combat_shared.opt.{option.name}"
+
+
 def _signature(spec: Command) -> inspect.Signature:
-    ordered = sorted(spec.options, key=lambda o: not o.required)     # Python: required ones first
+    ordered = sorted(options_of(spec), key=lambda o: not o.required)     # Python: required ones first
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     for option in ordered:
@@ -65,7 +83,8 @@ async def _context(interaction: discord.Interaction, system: GameSystem, spec: C
     return CommandContext(
         roller=None if spec.heavy else interaction.client.services.roller,
         settings=effective(system.id, game.settings if game else None), in_game=game is not None,
-        phase=game.phase if game else None, turn=game.turn if game else None, roster=roster)
+        phase=game.phase if game else None, turn=game.turn if game else None, roster=roster,
+        active_side=game.active_side if game else None)
 
 
 async def run_command(interaction: discord.Interaction, system: GameSystem, spec: Command,
@@ -73,17 +92,38 @@ async def run_command(interaction: discord.Interaction, system: GameSystem, spec
     if spec.heavy:
         await interaction.response.defer(thinking=True)    # at once: the work may take seconds
     kwargs = dict(values)
+    attach_chart = bool(kwargs.pop("chart", False))
+    compare = kwargs.pop("compare", None)
     for option in spec.options:
         kwargs.setdefault(option.name, option.default)
         if option.unit:
             kwargs[option.name] = await _unit_ref(interaction, system.id, kwargs[option.name])
     ctx = await _context(interaction, system, spec)
+    result = await _computed(spec, ctx, kwargs)
+    applied = await apply_result(interaction, result, own_side=spec.own_side) if spec.applies else None
+    chart, notes = None, []
+    if spec.chart and result.distribution is not None:
+        series = [(str(kwargs[spec.compare]) if compare and spec.compare else "", result.distribution)]
+        if compare and spec.compare:
+            other = await _computed(spec, ctx, {**kwargs, spec.compare: compare})
+            if other.distribution is not None:
+                series.append((compare, other.distribution))
+                notes.append(compared_note(compare, other.distribution))
+        chart = ChartRequest(result.title, tuple(series))
+    await send_result(interaction, result, applied, extra_notes=notes, chart=chart, attach_chart=attach_chart)
+
+
+async def _computed(spec: Command, ctx: CommandContext, kwargs: dict[str, Any]) -> ProcedureResult:
     if spec.heavy:
-        result = await compute.run(spec.run, ctx, **kwargs)
-    else:
-        result = spec.run(ctx, **kwargs)
-    applied = await apply_result(interaction, result) if spec.applies else None
-    await send_result(interaction, result, applied)
+        return await compute.run(spec.run, ctx, **kwargs)
+    return spec.run(ctx, **kwargs)
+
+
+def compared_note(label: str, distribution: Distribution) -> Msg:
+    """The compared profile's headline in the text too: its mean and the event's chance."""
+    chance = distribution.event_probability
+    return Msg.of("combat_shared.compared", profile=label, mean=f"{float(distribution.mean()):.2f}",
+                  event=distribution.event or "", chance=f"{float(chance) * 100:.1f}%" if chance is not None else "—")
 
 
 def build_command(system: GameSystem, spec: Command, parent: app_commands.Group | None) -> app_commands.Command:
@@ -92,8 +132,8 @@ def build_command(system: GameSystem, spec: Command, parent: app_commands.Group 
 
     callback.__signature__ = _signature(spec)  # type: ignore[attr-defined]
     callback.__qualname__ = callback.__name__ = spec.key.replace(".", "_")
-    names = {o.name: L(f"{spec.options_key}.{o.name}.name") for o in spec.options}
-    descriptions = {o.name: L(f"{spec.options_key}.{o.name}.desc") for o in spec.options}
+    names = {o.name: L(f"{_option_key(spec, o)}.name") for o in options_of(spec)}
+    descriptions = {o.name: L(f"{_option_key(spec, o)}.desc") for o in options_of(spec)}
     decorated = app_commands.describe(**descriptions)(app_commands.rename(**names)(callback))
     choices = {o.name: [app_commands.Choice(name=L(c.key), value=c.value) for c in o.choices]
                for o in spec.options if o.choices}

@@ -2,12 +2,16 @@
 channel's game and its house-rule settings, and small parsers ("4+" → 4)."""
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 
 from cogs._common import channel_key
 from games.house_rules import effective
 from games.inputs import parse_plus  # noqa: F401  (the cogs' import path until they move)
+
+log = logging.getLogger(__name__)
 
 
 def store_of(interaction: discord.Interaction):
@@ -57,7 +61,8 @@ async def unit_autocomplete(interaction: discord.Interaction, current: str) -> l
     guild_id, channel_id = channel_key(interaction)
     try:
         names = await store.unit_names(guild_id, channel_id, current or "", limit=25)
-    except Exception:   # autocomplete must answer quickly and never raise
+    except Exception:   # autocomplete must answer quickly and never raise; the log says why
+        log.warning("unit names for autocomplete failed", exc_info=True)
         return []
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names]
 

@@ -1,101 +1,45 @@
-"""/table game name: any table of any book as an embed (paged when long), names autocompleted
-from `games.tables.tables()` in the user's language."""
+"""/table game name: any table of any book (games.tables), names autocompleted in the user's
+language. Long tables page with buttons that keep working after a restart (a screen whose
+state is `game:table|page`); anyone in the channel may page them."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
-from rapidfuzz import fuzz, process
 
-from cogs._common import L, LIMITS, Paginator, locale_of, trim
+from cogs._common import L, LIMITS, locale_of, trim
+from cogs._common.screens import Page, Screen, page_buttons, show
 from cogs._common.text import game_choices
 from games.registry import GAMES, resolve_game
-from games.tables import Table, tables
+from games.tables import Table, find_table, suggest_tables, table_layout, tables
 from i18n import UserError, tr
 
 COLOUR = discord.Colour.dark_teal()
+TABLE = "table"
 
 
-def _fold(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").replace("_", " ").split())
-
-
-def _names(table: Table) -> list[str]:
-    return [table.id, table.title.render("ru"), table.title.render("en"), *table.aliases]
-
-
-def find_table(game_id: str | None, query: str) -> Table:
-    """The table whose id, title (either language) or alias matches `query`; the closest one
-    when none matches exactly; UserError when nothing is close."""
-    pool = tables(game_id)
-    key = _fold(query or "")
-    for table in pool:
-        if key in {_fold(n) for n in _names(table)}:
-            return table
-    choices = {(i, j): _fold(n) for i, t in enumerate(pool) for j, n in enumerate(_names(t))}
-    best = process.extractOne(key, choices, scorer=fuzz.WRatio, score_cutoff=70) if key else None
-    if best is None:
-        raise UserError("combat_shared.error.table", example="combat_shared.example.table", name=query,
-                        names=", ".join(t.id for t in pool) or "—")
-    return pool[best[2][0]]
-
-
-def suggest(game_id: str | None, query: str, locale: str, limit: int = 25) -> list[tuple[str, str]]:
-    """(label, value) pairs for autocomplete: titles in the user's language."""
-    pool = tables(game_id)
-    key = _fold(query or "")
-    scored = []
-    for table in pool:
-        names = [_fold(n) for n in _names(table)]
-        if not key or any(key in n for n in names):
-            score = 100
-        else:
-            score = max(fuzz.partial_ratio(key, n) for n in names)
-        if score >= 60:
-            scored.append((score, table))
-    scored.sort(key=lambda s: -s[0])
-    out = []
-    for _, table in scored[:limit]:
-        game = GAMES[table.game].title(locale)
-        label = f"{table.title.render(locale)} — {game}" if game_id is None else table.title.render(locale)
-        out.append((trim(label, LIMITS.choice_name), table.id if game_id else f"{table.game}:{table.id}"[:100]))
-    return out
-
-
-def _widths(table: Table) -> list[int]:
-    widths = [len(c) for c in table.columns]
-    for row in table.rows:
-        for i, cell in enumerate(row):
-            if i < len(widths):
-                widths[i] = min(max(widths[i], len(cell)), 40)
-    return widths
-
-
-def table_lines(table: Table) -> list[str]:
-    widths = _widths(table)
-
-    def line(cells) -> str:
-        return " │ ".join(str(c).ljust(w)[:w] if i < len(cells) - 1 else str(c) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    header = line(table.columns)
-    return [header, "─" * min(len(header), 60)] + [line(r) for r in table.rows]
+def _pages(table: Table) -> list[list[str]]:
+    """The layout cut into pages that fit an embed, each repeating the header and its rule."""
+    lines = table_layout(table)
+    head = lines[:lines.index(next(x for x in lines if x.startswith("─"))) + 1]
+    budget = LIMITS.embed_description - 100
+    pages: list[list[str]] = [list(head)]
+    size = sum(len(x) + 1 for x in head)
+    for line in lines[len(head):]:
+        if size + len(line) + 1 > budget and len(pages[-1]) > len(head):
+            pages.append(list(head))
+            size = sum(len(x) + 1 for x in head)
+        pages[-1].append(line)
+        size += len(line) + 1
+    return pages
 
 
 def render_table(table: Table, locale: str) -> list[discord.Embed]:
-    lines = table_lines(table)
-    pages: list[list[str]] = [[]]
-    size = 0
-    budget = LIMITS.embed_description - 100
-    for ln in lines:
-        if size + len(ln) + 1 > budget and pages[-1]:
-            pages.append(lines[:2].copy())
-            size = sum(len(x) + 1 for x in pages[-1])
-        pages[-1].append(ln)
-        size += len(ln) + 1
+    pages = _pages(table)
     embeds = []
     for i, page in enumerate(pages):
         embed = discord.Embed(title=trim(table.title.render(locale), LIMITS.embed_title), colour=COLOUR,
                               description="```\n" + "\n".join(page) + "\n```")
-        footer = f"{GAMES[table.game].title(locale)} · {tr('combat_shared.source', locale, source=str(table.source))}"
+        footer = f"{GAMES[table.game].title(locale)} · {tr('combat_shared.source', locale, source=table.source)}"
         if len(pages) > 1:
             footer += f" · {i + 1}/{len(pages)}"
         embed.set_footer(text=footer)
@@ -103,29 +47,50 @@ def render_table(table: Table, locale: str) -> list[discord.Embed]:
     return embeds
 
 
-GAME_CHOICES = game_choices()
+def table_page(table: Table, page: int, locale: str) -> Page:
+    embeds = render_table(table, locale)
+    page = min(max(page, 0), len(embeds) - 1)
+    return Page([embeds[page]], page_buttons(TABLE, lambda i: f"{table.game}:{table.id}|{i}", page, len(embeds),
+                                             locale))
+
+
+class TableScreen(Screen):
+    kind = TABLE
+
+    async def render(self, interaction: discord.Interaction, state: str) -> Page:
+        which, _, page = state.partition("|")
+        game, _, table_id = which.partition(":")
+        found = next((t for t in tables(game) if t.id == table_id), None) if game in GAMES else None
+        if found is None:
+            raise UserError("common.stale_control")
+        return table_page(found, int(page) if page.isdigit() else 0, locale_of(interaction))
 
 
 @app_commands.command(name=L("combat_shared.cmd.table.name"), description=L("combat_shared.cmd.table.desc"))
 @app_commands.rename(game=L("combat_shared.cmd.table.game"), name=L("combat_shared.cmd.table.table"))
 @app_commands.describe(game=L("combat_shared.cmd.table.game_desc"), name=L("combat_shared.cmd.table.table_desc"))
-@app_commands.choices(game=GAME_CHOICES)
+@app_commands.choices(game=game_choices())
 async def table_command(interaction: discord.Interaction, game: str, name: str) -> None:
-    locale = locale_of(interaction)
     info = GAMES.get(game) or resolve_game(game)
     if info is None:
         raise UserError("combat_shared.error.game", example="combat_shared.example.table", game=game)
     query = name.split(":", 1)[1] if ":" in name else name
-    found = find_table(info.id, query)
-    await Paginator(render_table(found, locale), locale=locale).send(interaction)
+    await show(interaction, table_page(find_table(info.id, query), 0, locale_of(interaction)))
 
 
 @table_command.autocomplete("name")
 async def _table_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     game = getattr(interaction.namespace, "game", None)
     info = GAMES.get(game) if game else None
-    return [app_commands.Choice(name=label, value=value)
-            for label, value in suggest(info.id if info else None, current, locale_of(interaction))]
+    locale = locale_of(interaction)
+    choices = []
+    for table in suggest_tables(info.id if info else None, current):
+        title = table.title.render(locale)
+        label = title if info else f"{title} — {GAMES[table.game].title(locale)}"
+        choices.append(app_commands.Choice(name=trim(label, LIMITS.choice_name),
+                                           value=(table.id if info else f"{table.game}:{table.id}")[:100]))
+    return choices
 
 
 COMMANDS = [table_command]
+SCREENS = [TableScreen()]

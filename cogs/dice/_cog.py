@@ -9,12 +9,13 @@ from discord.ext import commands
 
 import dice
 from app import compute
+from cogs._common.charts import ChartRequest, chart_view
 from cogs._common import L, channel_key, fit_embed, locale_of, trim
 from cogs._common.limits import LIMITS
 from cogs._common.text import game_choices
 from dice.render import render
 from games.registry import GAMES
-from i18n import tr
+from i18n import Msg, tr
 
 log = logging.getLogger(__name__)
 
@@ -84,18 +85,25 @@ class DiceCog(commands.Cog):
         locale = locale_of(interaction)
         game_id = game.value if game is not None else await channel_game(interaction)
         services = getattr(self.bot, "services", None)
-        roller = getattr(services, "roller", None)
+        roller = getattr(services, "roller", None) or dice.Roller()
         limits = limits_of(self.bot)
         if dice.is_heavy(expression, game=game_id, limits=limits):
             # exact odds too long for the event loop: acknowledge now, roll and compute in a worker
+            # (seeded dice travel there and back, so tests see what the loop would roll)
             await interaction.response.defer(thinking=True)
-            result = await compute.run(dice.roll, expression, game=game_id, limits=limits,
-                                       work=dice.OFF_LOOP_WORK)
+            result, used = await compute.run(dice.roll_detached, expression, game_id, roller.portable(), limits,
+                                             dice.OFF_LOOP_WORK)
+            roller.continue_from(used)
         else:
             result = dice.roll(expression, game=game_id, roller=roller, limits=limits)
         user = getattr(interaction.user, "display_name", None) or interaction.user.name
         embed = roll_embed(result, locale, user, trim(comment, LIMITS.field_value) if comment else None)
+        counted = result.mode == "successes"
+        rolled = result.successes if counted else result.total
+        chart = ChartRequest(Msg.of("charts.title_roll", expression=result.expression), highlight=rolled
+                             if isinstance(rolled, int) else None, roll=(expression, game_id, limits, counted))
+        view = chart_view(chart, locale)
         if interaction.response.is_done():
-            await interaction.followup.send(embed=embed)
+            await interaction.followup.send(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed, view=view)

@@ -1,9 +1,13 @@
 """/help: an overview with an example per area, and a menu opening each area's commands.
 
-Areas come from where a command is defined (`cogs/dice`, `cogs/state`, `cogs/combat/epic.py`…),
-so a new game's commands get their own page without touching this file. Examples are stored
-as arguments only (`help.example.<qualified name>`); the command path is rendered in the
-user's language, as their Discord client shows it.
+Areas come from where a command is defined (`cogs/dice`, `cogs/state`) or the game that declares
+it, so a new game's commands get their own page without touching this file. Examples are stored
+as arguments only; the command path is rendered in the user's language, as their Discord client
+shows it. A game's commands take their examples from the game's catalog
+(`<id>.help.example.<qualified name>`); commands of every game (/game start, /unit add, /rule…)
+from the featured game's (the channel's game, or the first game), falling back to
+`help.example.<qualified name>`. Each game also gives the lines that set a game up
+(`<id>.help.setup`), which the overview shows and a test runs before the examples.
 """
 from __future__ import annotations
 
@@ -17,15 +21,11 @@ from cogs._common.limits import LIMITS, trim
 from cogs._common.screens import Menu, Option, Page, Screen, page_buttons, show, target
 from games import GAMES
 
-# The order areas are listed in; an area not named here comes last.
-AREA_ORDER = ("dice", "rules", "state", *GAMES, "combat", "help")
-# Areas on the overview page, each with the commands whose examples it shows.
-OVERVIEW = {
-    "dice": ("roll",),
-    "rules": ("rule", "rules"),
-    "state": ("game start", "unit add", "blast add", "undo"),
-    "fight": ("shoot epic", "shoot hh", "fow shoot", "wm command", "hydro attack", "table"),
-}
+# The order areas are listed in (games after these, in the registry's order); others come last.
+AREA_ORDER = ("dice", "rules", "state")
+AREA_LAST = ("combat", "admin", "help")
+# Generic commands the overview shows an example of, by area.
+OVERVIEW = {"dice": ("roll",), "rules": ("rule", "rules")}
 
 
 def leaf_commands(tree: app_commands.CommandTree):
@@ -69,17 +69,32 @@ def localized_path(command, locale: str) -> str:
     return "/" + " ".join(reversed(parts))
 
 
-def example(command, locale: str) -> str | None:
-    key = "help.example." + command.qualified_name.replace(" ", ".")
-    if not i18n.has(key):
+def featured_game(game_id: str | None = None) -> str | None:
+    """The game whose examples generic commands show: the one asked for, or the first game."""
+    return game_id if game_id in GAMES else next(iter(GAMES), None)
+
+
+def example(command, locale: str, game: str | None = None) -> str | None:
+    """The command with its example arguments, or None when no catalog gives one."""
+    dotted = command.qualified_name.replace(" ", ".")
+    owner = area_of(command) if area_of(command) in GAMES else None
+    candidates = [f"{owner or featured_game(game)}.help.example.{dotted}", f"help.example.{dotted}"]
+    key = next((k for k in candidates if i18n.has(k)), None)
+    if key is None:
         return None
     args = i18n.tr(key, locale)
     return f"{localized_path(command, locale)} {args}".rstrip()
 
 
-def command_line(command, locale: str) -> str:
+def setup_lines(game: str | None, locale: str) -> list[str]:
+    """The lines that start the featured game and put a unit on each side."""
+    key = f"{featured_game(game)}.help.setup"
+    return i18n.tr(key, locale).splitlines() if i18n.has(key) else []
+
+
+def command_line(command, locale: str, game: str | None = None) -> str:
     description = _text(getattr(command, "_locale_description", None) or command.description, locale)
-    shown = example(command, locale)
+    shown = example(command, locale, game)
     return f"**{localized_path(command, locale)}** — {description}" + (f"\n  `{shown}`" if shown else "")
 
 
@@ -92,47 +107,68 @@ def areas_of(tree: app_commands.CommandTree) -> dict[str, list[app_commands.Comm
     found: dict[str, list[app_commands.Command]] = {}
     for command in leaf_commands(tree):
         found.setdefault(area_of(command), []).append(command)
-    order = {name: i for i, name in enumerate(AREA_ORDER)}
+    order = {name: i for i, name in enumerate((*AREA_ORDER, *GAMES, *AREA_LAST))}
     return {a: found[a] for a in sorted(found, key=lambda a: (order.get(a, len(order)), a))}
 
 
-def overview(tree: app_commands.CommandTree, locale: str) -> discord.Embed:
+def overview(tree: app_commands.CommandTree, locale: str, game: str | None = None) -> discord.Embed:
     embed = discord.Embed(title=i18n.tr("help.title", locale), description=i18n.tr("help.intro", locale),
                           colour=discord.Colour.blurple())
     by_name = {c.qualified_name: c for c in leaf_commands(tree)}
-    for area, names in OVERVIEW.items():
-        lines = [f"`{example(by_name[n], locale) or localized_path(by_name[n], locale)}`" for n in names if n in by_name]
+
+    def field(area: str, lines: list[str]) -> None:
         if lines:
-            embed.add_field(name=area_title(area, locale), value="\n".join(lines), inline=False)
+            embed.add_field(name=area_title(area, locale), value=trim("\n".join(f"`{line}`" for line in lines),
+                                                                       LIMITS.field_value), inline=False)
+
+    for area, names in OVERVIEW.items():
+        field(area, [example(by_name[n], locale, game) or localized_path(by_name[n], locale)
+                     for n in names if n in by_name])
+    field("state", setup_lines(game, locale) + [localized_path(by_name[n], locale) for n in ("undo",) if n in by_name])
+    per_game: dict[str, str] = {}           # the first example of each game's own commands
+    for command in leaf_commands(tree):
+        owner = area_of(command)
+        if owner in GAMES and owner not in per_game:
+            shown = example(command, locale, game)
+            if shown:
+                per_game[owner] = shown
+    table = example(by_name["table"], locale, game) if "table" in by_name else None
+    field("fight", [*per_game.values(), *([table] if table else [])])
     embed.set_footer(text=i18n.tr("help.footer", locale))
     return embed
 
 
-def area_pages(commands_: list[app_commands.Command], area: str, locale: str) -> list[discord.Embed]:
-    lines = [command_line(c, locale) for c in commands_]
+def area_pages(commands_: list[app_commands.Command], area: str, locale: str,
+               game: str | None = None) -> list[discord.Embed]:
+    lines = [command_line(c, locale, game) for c in commands_]
     title = f"{i18n.tr('help.title', locale)} · {area_title(area, locale)}"
     return [discord.Embed(title=title, description=chunk, colour=discord.Colour.blurple())
             for chunk in chunk_text("\n".join(lines), LIMITS.embed_description - 100, separators=("\n**",))]
 
 
-def help_page(tree: app_commands.CommandTree, area: str, page: int, locale: str) -> Page:
-    """The overview, or one area's commands (paged), with the menu of areas."""
+def help_page(tree: app_commands.CommandTree, area: str, page: int, locale: str, game: str | None = None) -> Page:
+    """The overview, or one area's commands (paged), with the menu of areas. `game` is the
+    featured game (the channel's), kept in the controls' state so pages agree after a restart."""
+    game = featured_game(game)
     areas = areas_of(tree)
-    pages = area_pages(areas[area], area, locale) if area in areas else [overview(tree, locale)]
+    pages = area_pages(areas[area], area, locale, game) if area in areas else [overview(tree, locale, game)]
     page = min(max(page, 0), len(pages) - 1)
     menu = Menu(i18n.tr("help.pick_area", locale), tuple(
-        Option(trim(area_title(a, locale), LIMITS.select_label), target(HELP, f"{a}|0"),
+        Option(trim(area_title(a, locale), LIMITS.select_label), target(HELP, f"{a}|0|{game or ''}"),
                trim(i18n.tr("help.commands_count", locale, n=len(cmds)), LIMITS.select_description), a == area)
         for a, cmds in list(areas.items())[: LIMITS.select_options]), row=0)
-    return Page([pages[page]], [menu, *page_buttons(HELP, lambda i: f"{area}|{i}", page, len(pages), locale)])
+    return Page([pages[page]], [menu, *page_buttons(HELP, lambda i: f"{area}|{i}|{game or ''}", page, len(pages),
+                                                    locale)])
 
 
 class HelpScreen(Screen):
     kind = HELP
 
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
-        area, _, page = state.partition("|")
-        return help_page(interaction.client.tree, area, int(page) if page.isdigit() else 0, locale_of(interaction))
+        area, _, rest = state.partition("|")
+        page, _, game = rest.partition("|")
+        return help_page(interaction.client.tree, area, int(page) if page.isdigit() else 0, locale_of(interaction),
+                         game or None)
 
 
 class HelpCog(commands.Cog):
@@ -144,4 +180,13 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name=L("help.cmd.name"), description=L("help.cmd.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await show(interaction, help_page(self.bot.tree, OVERVIEW_AREA, 0, locale_of(interaction)), ephemeral=True)
+        await show(interaction, help_page(self.bot.tree, OVERVIEW_AREA, 0, locale_of(interaction),
+                                          await self.channel_game(interaction)), ephemeral=True)
+
+    async def channel_game(self, interaction: discord.Interaction) -> str | None:
+        """The game played in this channel, whose examples /help shows first."""
+        state = self.bot.services.state
+        if state is None or interaction.guild_id is None or interaction.channel_id is None:
+            return None
+        game = await state.channel_game(interaction.guild_id, interaction.channel_id)
+        return game.system if game is not None else None

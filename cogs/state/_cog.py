@@ -1,4 +1,4 @@
-"""Per-channel game state commands: /game, /unit, /status, /blast, /damage, /turn, /history,
+"""Per-channel game state commands: /game, /unit, /status, /damage, /turn, /history,
 /undo. Thin: parse options, call the store (`db/`), render. The rules live in
 `games/<id>/state.py`; permissions and transactions in `db/store.py`."""
 from __future__ import annotations
@@ -12,7 +12,9 @@ from discord.ext import commands
 
 from cogs._common import L, Paginator, actor_of, channel_key, locale_of
 from cogs.state import _render as render
-from db import Actor, GameView, StateStore
+from cogs.state._consent import consent_message
+from db import Actor, GameView, NeedsConsent, StateStore
+from db.export import load_json
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -91,7 +93,12 @@ class StateCog(commands.Cog):
     async def game_join(self, interaction: discord.Interaction, side: str,
                         player: discord.Member | None = None) -> None:
         other = None if player is None else Actor(player.id, player.display_name, False)
-        result = await _store(interaction).join(*channel_key(interaction), _actor(interaction), side, other)
+        try:
+            result = await _store(interaction).join(*channel_key(interaction), _actor(interaction), side, other)
+        except NeedsConsent as asked:
+            embed, view = consent_message(_actor(interaction), asked.side, asked.holders, locale_of(interaction))
+            await interaction.response.send_message(embed=embed, view=view)
+            return
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     @game_join.autocomplete("side")
@@ -145,13 +152,13 @@ class StateCog(commands.Cog):
     async def game_import(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size and file.size > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        raw = await file.read()
+        try:
+            raw = await file.read()
+        except (discord.HTTPException, OSError):      # the attachment is gone (404) or unreachable
+            raise UserError("state.error.import_unreadable", example="state.example.game_import") from None
         if len(raw) > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise UserError("state.error.import_not_json", example="state.example.game_import") from None
+        data = load_json(raw)
         result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), data)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
@@ -288,58 +295,6 @@ class StateCog(commands.Cog):
         return [_choice(track.label.render(locale), key) for key, track in rules_for(game.system).statuses.items()
                 if current.casefold() in (key + track.label.render(locale)).casefold()][:25]
 
-    # ================================================================ /blast (Epic)
-    blast = app_commands.Group(name=L("state.cmd.blast.name"), description=L("state.cmd.blast.desc"), guild_only=True)
-
-    @blast.command(name=L("state.cmd.blast.add.name"), description=L("state.cmd.blast.add.desc"))
-    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
-    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
-    async def blast_add(self, interaction: discord.Interaction, unit: str,
-                        amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", amount)],
-                          lambda state: Msg.of("state.event.blast_add", n=amount, unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.remove.name"), description=L("state.cmd.blast.remove.desc"))
-    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
-    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
-    async def blast_remove(self, interaction: discord.Interaction, unit: str,
-                           amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", -amount)],
-                          lambda state: Msg.of("state.event.blast_remove", n=amount, unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.clear.name"), description=L("state.cmd.blast.clear.desc"))
-    @app_commands.rename(unit=_p("formation"))
-    @app_commands.describe(unit=_d("formation"))
-    async def blast_clear(self, interaction: discord.Interaction, unit: str) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "set", 0)],
-                          lambda state: Msg.of("state.event.blast_clear", unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.rally.name"), description=L("state.cmd.blast.rally.desc"))
-    @app_commands.rename(unit=_p("formation"), initiative=_p("initiative"), enemy_near=_p("enemy_near"),
-                         leaders=_p("leaders"))
-    @app_commands.describe(unit=_d("formation"), initiative=_d("initiative"), enemy_near=_d("enemy_near"),
-                           leaders=_d("leaders"))
-    async def blast_rally(self, interaction: discord.Interaction, unit: str, initiative: app_commands.Range[int, 1, 6],
-                          enemy_near: bool = False, leaders: app_commands.Range[int, 0, 10] = 0) -> None:
-        # One rally, not two: the Epic rally procedure (games/epic/checks.rally, L622–628) behind
-        # /check epic rally, which reads the formation's markers and applies the result as one event.
-        from cogs.combat._factory import run_command
-        from games.epic.commands import COMMANDS as EPIC_COMMANDS   # until /blast moves into the game
-        spec = next(c for c in EPIC_COMMANDS if c.key == "combat_epic.cmd.rally")
-        await run_command(interaction, GAMES[spec.key.split("_")[1].split(".")[0]], spec,
-                          {"initiative": str(initiative), "formation": unit, "enemy_near": enemy_near,
-                           "leaders": leaders})
-
-    async def _blast(self, interaction: discord.Interaction, unit: str, build, summary, extra=None,
-                     payload: dict | None = None) -> None:
-        result = await _store(interaction).change_unit(*channel_key(interaction), _actor(interaction), unit, build, summary,
-                                                       kind="blast", payload=payload, system="epic")
-        locale = locale_of(interaction)
-        embed = render.result_embed(result, locale)
-        if extra is not None:
-            embed.description = render.render_msgs(extra(), locale) + "\n" + (embed.description or "")
-        await _send(interaction, embed=render.fit_embed(embed))
-
     # ================================================================ /damage
     @app_commands.command(name=L("state.cmd.damage.name"), description=L("state.cmd.damage.desc"))
     @app_commands.rename(unit=_p("unit"), amount=_p("amount"))
@@ -408,10 +363,6 @@ class StateCog(commands.Cog):
     @unit_rename.autocomplete("unit")
     @status_set.autocomplete("unit")
     @status_clear.autocomplete("unit")
-    @blast_add.autocomplete("unit")
-    @blast_remove.autocomplete("unit")
-    @blast_clear.autocomplete("unit")
-    @blast_rally.autocomplete("unit")
     @damage.autocomplete("unit")
     async def _unit_ac(self, interaction: discord.Interaction, current: str):
         names = await _store(interaction).unit_names(*channel_key(interaction), current)

@@ -56,8 +56,11 @@ class StoredMessage:
             self.flags = (self.flags & EPHEMERAL) | int(data["flags"])
         if "allowed_mentions" in data:
             self.allowed_mentions = data["allowed_mentions"]
-        if "attachments" in data and not data["attachments"]:
-            self.attachments, self.files = [], []
+        if "attachments" in data:
+            # Discord keeps the attachments the edit lists by id; new uploads come as files.
+            kept = {str(a.get("id")) for a in data["attachments"] or []}
+            pairs = [(a, f) for a, f in zip(self.attachments, self.files) if a["id"] in kept]
+            self.attachments, self.files = [a for a, _ in pairs], [f for _, f in pairs]
         self.thinking = False
 
     def payload(self) -> dict[str, Any]:

@@ -46,9 +46,20 @@ EVENT_LAG = 0.02                    # seconds a message event trails the REST an
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
 
 
+def _dumps(data: Any) -> str:
+    """JSON as Discord sends it: UTF-8, with what UTF-8 can't carry (a lone surrogate a user
+    typed) escaped as \\uXXXX."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    return text
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py reads the body as JSON only then.
-    return web.Response(body=json.dumps(data, ensure_ascii=False).encode(), status=status,
+    return web.Response(body=_dumps(data).encode(), status=status,
                         headers={"Content-Type": "application/json"})
 
 
@@ -86,7 +97,7 @@ class Connection:
                 self.sequence += 1
                 payload["s"] = self.sequence
             try:
-                await self.ws.send_str(json.dumps(payload, ensure_ascii=False))
+                await self.ws.send_str(_dumps(payload))
             except ConnectionError:
                 pass
             if not sent.done():
@@ -142,6 +153,7 @@ class Outcome:
     acked: bool
     latency: float | None
     response_type: int | None
+    session: int | None = None          # which gateway session (bot process / shard) it went to
 
 
 class LoopbackDiscord:
@@ -253,6 +265,13 @@ class LoopbackDiscord:
         marker has handled every event sent before it (see `ConsoleSession._barrier`)."""
         await self.on_server(self._send_marker, event)
 
+    async def sessions(self) -> dict[int, tuple[int, int]]:
+        """Live gateway sessions: number → (shard id, shard count)."""
+        return await self.on_server(self._sessions)
+
+    async def _sessions(self) -> dict[int, tuple[int, int]]:
+        return {c.number: (c.shard_id, c.shard_count) for c in self.connections if c.ready and not c.ws.closed}
+
     async def take_touched(self) -> list[StoredMessage]:
         """Messages created or changed since the last call, oldest first (copies)."""
         return await self.on_server(self._take_touched)
@@ -312,7 +331,7 @@ class LoopbackDiscord:
     @staticmethod
     def _outcome_of(record: Interaction) -> Outcome:
         latency = None if record.acked_at is None else record.acked_at - record.sent_at
-        return Outcome(record.id, record.acked_at is not None, latency, record.response_type)
+        return Outcome(record.id, record.acked_at is not None, latency, record.response_type, record.connection)
 
     def _expire(self, record: Interaction) -> None:
         if record.acked_at is None:

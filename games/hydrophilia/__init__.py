@@ -2,6 +2,8 @@
 from pathlib import Path
 
 from games.hydrophilia.book.split import split
+from games.hydrophilia.commands import COMMANDS, GROUPS
+from games.hydrophilia.profile import PROFILE
 from games.hydrophilia.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
 from games.hydrophilia.state import RULES
 from games.hydrophilia.tables import TABLES
@@ -21,4 +23,7 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=None,
+    profile=PROFILE,
+    commands=COMMANDS,
+    groups=GROUPS,
 )

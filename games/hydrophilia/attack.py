@@ -25,8 +25,8 @@ def dodge_modifiers(*, defence: str = "none", overlap: bool = False, melee: bool
         value, source = H.MELEE_BONUS
         out.append(Modifier(Msg.of("hydro.mod.melee"), value, source))    # and no cover/visibility (L337)
     elif defence != "none":
-        value, source = H.DEFENCE_BONUS[defence]
-        out.append(Modifier(Msg.of(f"hydro.defence.{defence}"), value, source))
+        bonus, cover_source = H.DEFENCE_BONUS[defence]
+        out.append(Modifier(Msg.of(f"hydro.defence.{defence}"), bonus, cover_source))
     if overlap:
         value, source = H.OVERLAP_BONUS
         out.append(Modifier(Msg.of("hydro.mod.overlap"), value, source))
@@ -75,7 +75,7 @@ def roll_damage(roller: Roller, result: ProcedureResult, *, dice: int, defence: 
     if not 0 <= dice <= MAX_DICE:
         raise UserError("hydro.error.bad_count", example="hydro.example.attack", value=dice)
     need = damage_target(defence, armour_piercing=armour_piercing, damage_type=damage_type)
-    stat = H.DAMAGE_STAT[damage_type]
+    stat = H.stat_name(damage_type)
     if need is None:
         result.outcome.append(Msg.of("hydro.out.immune", stat=stat, source=str(H.SRC_IMMUNE)))
         return 0
@@ -106,7 +106,7 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
     result = ProcedureResult(GAME, "attack", Msg.of("hydro.attack.title", attacker=attacker or "—", target=target or "—"))
     if defence is None:
         # L312: an attack only against a stat the target is immune to isn't even rolled.
-        result.outcome.append(Msg.of("hydro.out.immune", stat=H.DAMAGE_STAT[damage_type], source=str(H.SRC_IMMUNE)))
+        result.outcome.append(Msg.of("hydro.out.immune", stat=H.stat_name(damage_type), source=str(H.SRC_IMMUNE)))
         result.data.update(hit=False, wounds=0, immune=True)
         return result
     skill_mods = []
@@ -203,13 +203,13 @@ def artillery(roller: Roller, *, skill: int, targets: list[ArtilleryTarget], pre
             result.outcome.append(Msg.of("hydro.artillery.miss", name=t.name))
             continue
         if t.defence is None:
-            result.outcome.append(Msg.of("hydro.artillery.immune", name=t.name, stat=H.DAMAGE_STAT[damage_type]))
+            result.outcome.append(Msg.of("hydro.artillery.immune", name=t.name, stat=H.stat_name(damage_type)))
             result.data["wounds"][t.name] = 0
             continue
         sub = ProcedureResult(GAME, "damage", result.title)
         wounds = roll_damage(roller, sub, dice=damage, defence=t.defence, damage_type=damage_type)
         for step in sub.steps:
-            step.label = Msg.of("hydro.step.damage_of", name=t.name, stat=H.DAMAGE_STAT[damage_type],
+            step.label = Msg.of("hydro.step.damage_of", name=t.name, stat=H.stat_name(damage_type),
                                 need=(step.target or "").rstrip("+"))
         result.steps.extend(sub.steps)
         result.outcome.append(Msg.of("hydro.artillery.hit", name=t.name, n=wounds))

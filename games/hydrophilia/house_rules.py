@@ -11,6 +11,12 @@ HOUSE_RULES = [
               choice_titles={"per_floor": Msg.of("hydro.house.fall.per_floor"),
                              "examples": Msg.of("hydro.house.fall.examples")},
               source=Source("hydrophilia", 521)),
+    # L606: «d3 … единиц физического урона». Elsewhere «урон» is dice rolled against ЗАЩ (L288);
+    # read as wounds it skips the ЗАЩ check.
+    HouseRule("hydro_fuel_damage", default="dice", choices=("dice", "wounds"),
+              title=Msg.of("hydro.house.fuel.title"),
+              choice_titles={"dice": Msg.of("hydro.house.fuel.dice"), "wounds": Msg.of("hydro.house.fuel.wounds")},
+              source=Source("hydrophilia", 606)),
 ]
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from games import _exact
 from games.hydrophilia import rules as H
 from games.hydrophilia.attack import damage_target, dodge_modifiers, effective_dodge, hit_check, piercing
-from games.procedure import ProcedureResult
+from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
 
 GAME = "hydrophilia"
@@ -45,10 +45,11 @@ def attack_odds(*, skill: int, dodge: int, damage: int, defence: int | None, dam
     r = ProcedureResult(GAME, "odds.attack", Msg.of("hydro.odds.attack.title", skill=total_skill, dodge=need))
     r.outcome.append(Msg.of("hydro.odds.hit", p=_exact.pct(ph), fraction=str(ph)))
     pd = p_wound_die(dneed)
-    r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.DAMAGE_STAT[damage_type],
+    r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.stat_name(damage_type),
                             need=f"{dneed}+" if dneed is not None else "—", p=_exact.pct(pd), fraction=str(pd)))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(dist)):.2f}"))
-    r.outcome.extend(_exact.dist_lines(dist))
+    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0, Msg.of("hydro.odds.event.hit"), ph)
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(r.distribution.mean()):.2f}"))
+    r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
     r.data.update(p_hit=ph, p_wound_die=pd, wounds=dist)
     return r
 
@@ -73,7 +74,9 @@ def artillery_odds(*, skill: int, dodge: int, precise_damage: int, imprecise_dam
     r.outcome.append(Msg.of("hydro.odds.bands", precise=_exact.pct(p_precise), imprecise=_exact.pct(p_imprecise),
                             failed=_exact.pct(1 - p_precise - p_imprecise)))
     r.outcome.append(Msg.of("hydro.odds.hit", p=_exact.pct(ph), fraction=str(ph)))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(dist)):.2f}"))
-    r.outcome.extend(_exact.dist_lines(dist))
+    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0,
+                                  Msg.of("hydro.odds.event.wounded"), 1 - dist[0])
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(r.distribution.mean()):.2f}"))
+    r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
     r.data.update(p_precise=p_precise, p_imprecise=p_imprecise, p_hit=ph, wounds=dist)
     return r

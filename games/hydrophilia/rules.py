@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.procedure import Source
+from i18n import Msg
 
 B = "hydrophilia"
 
@@ -38,6 +39,11 @@ SRC_ARMOUR_PIERCING = Source(B, 468)
 DAMAGE_TYPES = ("physical", "mental", "em")
 DAMAGE_STAT = {"physical": "ЗАЩ", "mental": "ПСИ", "em": "КИБ"}     # L300–304
 
+
+def stat_name(damage_type: str) -> Msg:
+    """The stat a damage nature is checked against, as players of the reply's language read it."""
+    return Msg.of(f"hydro.stat.{damage_type}")
+
 # Artillery (L340–373).
 ARTILLERY_PRECISE = 12                 # L353: sum ≥ 12 — precise
 ARTILLERY_IMPRECISE = 10               # L355: less than 12 and more than 9 — imprecise
@@ -57,3 +63,12 @@ SRC_MOVE = Source(B, 219, 226)
 # Falls (L519–523): a floor is 2 heights (L505); a fall of more than one floor is critical.
 FALL_WOUNDS_PER_FLOOR = 2              # L521
 SRC_FALL = Source(B, 519, 523)
+
+# Initiative (L152): from the third turn; +1 per turn in a row the player went second, at most +5.
+INITIATIVE_FROM_TURN = 3
+INITIATIVE_MAX_BONUS = 5
+SRC_INITIATIVE = Source(B, 152)
+
+# Fuel containers (L606): d3 physical damage to every visible model within 3".
+FUEL_RADIUS = 3
+SRC_FUEL = Source(B, 606)

@@ -2,6 +2,8 @@
 from pathlib import Path
 
 from games.warmaster.book.split import split
+from games.warmaster.commands import COMMANDS, GROUPS
+from games.warmaster.profile import PROFILE
 from games.warmaster.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
 from games.warmaster.state import RULES
 from games.warmaster.tables import TABLES
@@ -21,4 +23,7 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=None,
+    profile=PROFILE,
+    commands=COMMANDS,
+    groups=GROUPS,
 )

@@ -6,6 +6,7 @@ import math
 
 from dice.roller import Roller
 from games.procedure import DiceStep, Modifier, ProcedureResult, StateChange
+from games.state_base import UnitState
 from games.warmaster import rules as W
 from games.warmaster.hits import check_armour, pool_outcome, roll_hits, roll_saves, save_number, to_hit_number
 from games.warmaster.shooting import TRACK_HITS
@@ -13,6 +14,15 @@ from i18n import Msg, UserError
 
 GAME = "warmaster"
 MAX_ATTACKS = 300
+
+
+STATUS_CONFUSED = "confused"
+
+
+def fights_confused(attacker: UnitState | None, said: bool = False) -> bool:
+    """A confused unit fights with −1 attack per stand (L309): a tracked unit's status says so,
+    whatever the option; an untracked one is confused when the player says it is."""
+    return said or (attacker is not None and STATUS_CONFUSED in attacker.statuses)
 
 
 def attack_modifiers(*, charge_open: bool = False, monster_charge_open: bool = False, pursuit: bool = False,

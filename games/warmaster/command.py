@@ -11,6 +11,9 @@ from i18n import Msg, UserError
 GAME = "warmaster"
 CHARACTERS = ("general", "hero", "wizard")
 TRACK_BLUNDER = "command_penalty"
+TRACK_ORDERS = "orders"
+STATUS_ORDER_FAILED = "order_failed"
+STATUS_ORDERS_OVER = "orders_over"
 
 
 def penalties(*, distance_cm: float = 0, orders_given: int = 0, enemy_near: bool = False,
@@ -46,9 +49,10 @@ def check_inputs(character: str, command_value: int, distance_cm: float, flyer: 
         raise UserError("wm.error.bad_command", example="wm.example.command", value=command_value)
     if distance_cm < 0 or any(c < 0 for c in counts):
         raise UserError("wm.error.negative", example="wm.example.command")
-    limit = W.FLYER_COMMAND_RANGE_CM if flyer else W.COMMAND_RANGE_CM[character]
-    if flyer and character == "general" and distance_cm > limit:
+    if flyer and distance_cm > W.FLYER_COMMAND_RANGE_CM:
+        # L134: the flyer's own rule, whoever gives the order (not the character's range, L126–132).
         raise UserError("wm.error.flyer_range", example="wm.example.command", cm=f"{distance_cm:g}")
+    limit = W.COMMAND_RANGE_CM[character]
     if limit is not None and distance_cm > limit:
         raise UserError("wm.error.out_of_range", example="wm.example.command",
                         who=Msg.of(f"wm.character.{character}"), limit=limit, cm=f"{distance_cm:g}")
@@ -68,7 +72,10 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
             orders_given: int = 0, enemy_near: bool = False, dense_terrain: bool = False,
             stands_lost: int = 0, blunder_penalties: int = 0, other: int = 0, flyer: bool = False,
             steam_tank: bool = False, item: str = "none", unit: str | None = None,
-            settings: dict[str, str] | None = None) -> ProcedureResult:
+            settings: dict[str, str] | None = None, phase_units: tuple[str, ...] = ()) -> ProcedureResult:
+    """One order. A tracked unit counts the orders it has had (L148) and, when one fails, takes
+    no more from anyone this phase (L138); a failed General's order ends the phase for every unit
+    in `phase_units` (L140)."""
     check_inputs(character, command_value, distance_cm, flyer, [orders_given, stands_lost, blunder_penalties], item)
     mods = penalties(distance_cm=distance_cm, orders_given=orders_given, enemy_near=enemy_near,
                      dense_terrain=dense_terrain, stands_lost=stands_lost,
@@ -96,13 +103,18 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
     if ok:
         result.outcome.append(Msg.of("wm.command.pass", total=total, need=need))
         result.notes.append(Msg.of("wm.note.next_order", penalty=orders_given + 1))
+        if unit:
+            result.changes.append(StateChange(unit, TRACK_ORDERS, "add", 1, reason=Msg.of("wm.reason.order")))
         return result
+    if unit:
+        result.changes.append(StateChange(unit, STATUS_ORDER_FAILED, "status_on", reason=Msg.of("wm.reason.order_failed")))
     result.outcome.append(Msg.of("wm.command.fail", total=total, need=need, source=str(W.SRC_FAIL)))
     if item == "crown":
         result.notes.append(Msg.of("wm.note.crown_lost"))
     if character == "general":
         result.outcome.append(Msg.of("wm.command.general_fail", source=str(W.SRC_GENERAL_FAIL)))
         result.data["phase_ends"] = True
+        result.changes.extend(StateChange(name, STATUS_ORDERS_OVER, "status_on") for name in phase_units)
         return result
     if total != W.BLUNDER_ROLL:
         return result

@@ -78,7 +78,7 @@ def cast(roller: Roller, *, spell: str, wand_of_power: bool = False, high_elf_re
         second = roller.die(6)
         rerolled, rerolls = [0], [second]
         ok = second + bonus >= cast_on
-    result = ProcedureResult(GAME, "cast", Msg.of("wm.cast.title", spell=ru, spell_en=en))
+    result = ProcedureResult(GAME, "cast", Msg.of("wm.cast.title", spell=W.spell_name(spell)))
     result.steps.append(DiceStep(Msg.of("wm.step.cast", need=cast_on), [roll], target=f"{cast_on}+",
                                  successes=int(ok), rerolled=rerolled, rerolls=rerolls, modifiers=mods))
     result.outcome.append(Msg.of("wm.cast.pass" if ok else "wm.cast.fail", spell=ru, source=f"warmaster L{line}"))
@@ -99,7 +99,7 @@ def _highest_of(roller: Roller, hits: int, bonus_mods: list[Modifier], bands, ke
     value = max(dice) + sum(m.value for m in bonus_mods)
     band = next(name for top, name in bands if value <= top)
     result = ProcedureResult(GAME, procedure, title)
-    result.steps.append(DiceStep(Msg.of("wm.step.highest", value=value), dice, target="max", modifiers=bonus_mods))
+    result.steps.append(DiceStep(Msg.of("wm.step.highest", value=value), dice, modifiers=bonus_mods))
     result.outcome.append(Msg.of(f"wm.{key}.{band}", value=value, source=str(source)))
     result.data.update(value=value, band=band)
     return result
@@ -129,8 +129,9 @@ def boiling_oil(roller: Roller) -> ProcedureResult:
     hits = {"none": 0, "one": 1}.get(effect)
     if effect == "d3":
         d = roller.die(6)
-        hits = (d + 1) // 2                   # D3 = D6 halved, rounding up (research note W-D13)
+        hits = (d + 1) // 2                   # D3 = D6 halved, rounding up: the book never defines D3
         result.steps.append(DiceStep(Msg.of("wm.step.d3"), [d], target="D3"))
+        result.notes.append(Msg.of("wm.note.d3_undefined", source=str(W.SRC_D3_UNDEFINED)))
     result.outcome.append(Msg.of(f"wm.boiling_oil.{effect}", hits=hits, source=str(W.SRC_BOILING_OIL)))
     result.data.update(roll=roll, hits=hits)
     return result

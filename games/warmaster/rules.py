@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.procedure import Source
+from i18n import Text
 
 B = "warmaster"
 
@@ -61,6 +62,11 @@ DRIVE_BACK_LESS_DICE = {"open": 0, "defended": 1, "fortified": 2}
 SRC_DRIVE_BACK = Source(B, 245, 250)
 CONFUSED_ON = 6                           # L246
 SKULL_CHUKKA_CONFUSED_ON = 4              # L387
+SRC_CONFUSION_ENDS = Source(B, 311)       # confusion ends at the end of the unit's own command phase
+# Leftover hits carried into the first round of combat instead of clearing after shooting.
+SRC_CARRY = {"stand_and_shoot": Source(B, 226), "cannon": Source(B, 381), "bone_thrower": Source(B, 384),
+             "in_combat": Source(B, 416)}
+SRC_BONE_THROWER = Source(B, 384)         # no armour saves; leftovers carried into round 1
 
 # Combat attack modifiers per stand (L260–268).
 ATTACK_MODIFIERS = {
@@ -113,6 +119,12 @@ SPELLS = {
     "rage_of_chaos": ("Хаос", "Гнев Хаоса", "Rage of Chaos", 5, 30, 530),
     "curse_of_chaos": ("Хаос", "Проклятие Хаоса", "Curse of Chaos", 5, 30, 536),
 }
+def spell_name(spell: str) -> Text:
+    """The spell as the book names it: Russian, and in English replies the English name first."""
+    _, ru, en, *_ = SPELLS[spell]
+    return Text.of(ru=ru, en=f"{en} ({ru})")
+
+
 HIGH_ELF_REROLL = Source(B, 490)          # High Elves may re-roll a failed cast
 DWARF_DISPEL = 4                          # L544: Runesmith dispels on 4+
 SRC_DWARF_DISPEL = Source(B, 542, 544)
@@ -127,3 +139,35 @@ SHIP_DAMAGE = ((2, "none"), (6, "damaged"), (99, "sunk"))              # L754–
 SRC_SHIP = Source(B, 752, 762)
 FLAME_CANNON = {1: "1-1", 2: "2-2", 3: "3-3", 4: "4-4", 5: "5-5", 6: "6-6"}  # L388–395
 SRC_FLAME_CANNON = Source(B, 388, 395)
+
+# Flyers home back (L116, L165): up to 10 × D6 cm to a friendly character more than 20 cm away.
+HOME_BACK_CM_PER_PIP = 10
+HOME_BACK_FROM_CM = 20
+SRC_HOME_BACK = Source(B, 116)
+
+# Helblaster (L382): 6 shots up to 10 cm, 3 up to 20, 1 up to 30; chargers are shot at 10 cm;
+# armour one worse; a volley of several shots with more 1s than 6s blows it up.
+HELBLASTER_SHOTS = ((10, 6), (20, 3), (30, 1))
+SRC_HELBLASTER = Source(B, 382)
+# Cannons (L381): 2 shots a stand; each stand the ball bounces through takes 1 more hit, 5 cm of
+# bounce per target hit; chargers get grapeshot: 2 shots, no bounce, armour saves.
+CANNON_SHOTS = 2
+CANNON_BOUNCE_CM = 5
+CANNON_BOUNCE_HITS = 1
+
+# Magic rolls on a D6 (L434, L544, L646).
+MAGIC_ROLLS = {
+    "dispel": (4, Source(B, 542, 544)),            # a Runesmith dispels an enemy spell on 4+
+    "spellbinding": (4, Source(B, 640, 646)),      # Staff of Spellbinding: a wizard who failed a cast, 4+
+    "teleport": (4, Source(B, 430, 434)),          # after Teleport, another spell on 4+
+}
+# Rage of Chaos (L530–534): a D6 per stand, one at a time, added to the unit's attacks; any double
+# and the extra attacks strike the unit itself.
+SRC_RAGE = Source(B, 530, 534)
+
+# The end of the battle (L355–377).
+SRC_WITHDRAW = Source(B, 365)                  # General dead/left, or half or more of its units lost
+SRC_VP = Source(B, 369, 377)
+VP_HALF_FROM_STANDS = 3                        # L373: units of three or more stands down to one
+VP_ROUND_TO = 5                                # L373: half its cost, rounded up to the nearest 5
+SRC_D3_UNDEFINED = Source(B, 496)              # D3 is used (L496, L733) but never defined

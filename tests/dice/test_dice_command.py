@@ -70,12 +70,3 @@ async def test_syntax_error_is_ephemeral_with_column_and_example(console):
 async def test_rolls_follow_the_seeded_roller(console):
     first = (await console.run("/roll 3d6", locale="en"))[0].embeds[0]["description"]
     assert re.fullmatch(r"\*\*3d6\*\*: \d, \d, \d", first)
-
-
-def test_game_choice_titles_are_the_catalogs():
-    from games.registry import GAMES
-    from i18n import tr
-
-    for game in GAMES.values():
-        assert tr(f"dice.game.{game.id}", "ru") == game.title_ru
-        assert tr(f"dice.game.{game.id}", "en") == game.title_en
