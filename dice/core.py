@@ -322,18 +322,60 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         result.probability_kind = PASS
     else:
         result.probability_kind = AT_LEAST_TOTAL
-    odds = ExpressionOdds(specs, limits.max_rerolls_per_die, prob.Budget(work))
+    budget = prob.Budget(work)
+    odds = ExpressionOdds(specs, limits.max_rerolls_per_die, budget)
     try:
         _fill_odds(result, plan, odds)
     except prob.OverBudget:
         result.probability = result.probability_exactly = result.expected = result.distribution = None
-        notes.append(Msg.of("dice.note.odds_over_budget"))
+        if not _estimate(result, plan, limits, budget):
+            notes.append(Msg.of("dice.note.odds_over_budget"))
     except Unsupported:
-        if result.probability is None:
+        if result.probability is None and not _estimate(result, plan, limits, budget):
             notes.append(Msg.of("dice.note.no_probability"))
-    result.work = odds.work
+    result.work = budget.spent
     result.exact = isinstance(result.probability, Fraction) and "truncated" not in odds.flags
     return result
+
+
+ESTIMATE_SEED = 20_241_125      # a fixed seed: the same expression gets the same estimate
+MIN_SAMPLES, MAX_SAMPLES = 400, 2000
+WORK_PER_DIE = 14               # rolling one die through the Evaluator, measured
+
+
+def _estimate(result: RollResult, plan: Plan, limits: DiceLimits, budget: prob.Budget) -> bool:
+    """No exact answer within the budget: a seeded Monte-Carlo estimate with what is left of
+    it, marked ≈ with its sample count and 95 % error; False when too few samples would fit."""
+    if plan.test_reroll is not None:
+        return False
+    per_sample = WORK_PER_DIE * max(1, sum(spec.count for spec in plan.specs.values())) + 5
+    samples = min(MAX_SAMPLES, (budget.limit - budget.spent) // per_sample)
+    if samples < MIN_SAMPLES:
+        return False
+    budget.spend(samples * per_sample)
+    roller = Roller.seeded(ESTIMATE_SEED)
+    hits, total = 0, 0.0
+    for _ in range(samples):
+        evaluator = Evaluator(plan.specs, roller, limits)
+        try:
+            value = evaluator.value(plan.left)
+        except DiceError:       # a rare sample past a limit (endless rerolls): the estimate is off
+            return False
+        if plan.mode == "successes":
+            value = sum(d.success or 0 for g in evaluator.groups for d in g.dice)
+            hits += value >= result.successes
+        elif plan.mode == "test":
+            hits += bool(apply_op(plan.op, value, plan.threshold))
+        else:
+            hits += value >= result.total
+        total += float(value)
+    p = hits / samples
+    result.probability = p
+    result.expected = total / samples
+    error = 1.96 * math.sqrt(max(p * (1 - p), 1 / samples) / samples)
+    tenths = math.ceil(error * 1000)            # the 95 % error in tenths of a point, rounded up
+    result.notes.append(Msg.of("dice.note.estimate", samples=samples, whole=tenths // 10, tenth=tenths % 10))
+    return True
 
 
 def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:

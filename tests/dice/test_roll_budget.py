@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import dice
 from dice import DiceError, Roller
+from dice.render import render
 
 LIMITS = dice.DiceLimits()        # the defaults: 1000 dice, 1000 sides, 300 characters
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
@@ -73,7 +74,7 @@ def test_on_the_loop_no_error_and_no_work_past_the_budget(expression, seed):
         assert result.distribution is None or result.rolled_value is not None
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=8, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(expressions(), st.integers(0, 2 ** 16))
 def test_in_a_worker_the_work_stays_within_its_budget(expression, seed):
@@ -94,3 +95,15 @@ def test_the_issues_slow_rolls_are_light_or_declared_heavy():
         assert result.probability is not None and result.work <= dice.ON_LOOP_WORK
     for expression in heavy:
         assert dice.is_heavy(expression), expression
+
+
+def test_past_the_workers_budget_a_seeded_estimate_marked_as_such():
+    work = 1_200_000          # a smaller worker budget than production's, to keep the test short
+    first = dice.roll("200d20kh100", roller=Roller.seeded(1), work=work)
+    again = dice.roll("200d20kh100", roller=Roller.seeded(1), work=work)
+    assert isinstance(first.probability, float) and not first.exact
+    assert first.probability == again.probability           # seeded: the same estimate
+    assert first.work <= work
+    note = [n for n in first.notes if n.key == "dice.note.estimate"][0]
+    assert note.params["samples"] >= 400
+    assert "≈" in render(first, "ru").probability and "п.п." in note.render("ru")
