@@ -144,3 +144,11 @@ def test_chart_contract_distribution_and_rolled_value():
     plain = dice.roll("3d6", roller=Roller.scripted([1, 2, 3]))
     assert plain.distribution is None and plain.rolled_value == 6
     assert dice.distribution("3d6")[3] == Fraction(1, 216)
+
+
+def test_offset_lists_for_games_distributions():
+    dist = dice.distribution("1d4+1 4+")
+    offset, probabilities = prob.to_offset_list(dice.distribution("2d6"))
+    assert offset == 2 and len(probabilities) == 11 and probabilities[5] == Fraction(6, 36)
+    assert prob.from_offset_list(probabilities, offset) == dice.distribution("2d6")
+    assert sum(dist.values()) == 1
