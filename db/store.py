@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.export_model import (EXAMPLE, EXPORT_FORMAT, EXPORT_VERSION, NAME_LIMIT, PER_LIMIT,
                              SIZE_LIMIT, ExportModel, bad_import, validate_export)
+from db.naming import listing, resolve
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
 from db.schema import events, games, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
@@ -425,7 +426,7 @@ class StateStore:
             game_id = result.inserted_primary_key[0]
             conn.execute(sa.insert(events).values(
                 game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
-                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=Msg.of(f"{system}.title"))),
                 messages=[], payload=None, diff={"units": [], "game": {}}))
             return _game_view(self._live_row(conn, guild_id, channel_id))
         try:
@@ -525,7 +526,7 @@ class StateStore:
                 raise UserError("state.error.need_per", example="state.example.unit_add_per", what=rules.per_label)
             if not 1 <= unit_per <= PER_LIMIT:
                 raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
-            state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
+            state = UnitState(name, target, _unit_type(rules, unit_type), size, unit_per)
             if profile:
                 state.profile = _parse_profile(tx.game.system, profile, state.type)
             rules.new_unit(state)
@@ -571,7 +572,7 @@ class StateStore:
             _, state = tx.unit(name)
             self._check_side(tx.game, actor, state)
             if unit_type is not None:
-                state.type = tx.rules.check_type(unit_type)
+                state.type = _unit_type(tx.rules, unit_type)
             if size is not None:
                 state.size = size
             if per is not None:
@@ -600,11 +601,12 @@ class StateStore:
                           system: str | None = None) -> AppliedResult:
         """Like `change_units` for one unit, with the changes worked out from the unit's current
         state inside the same transaction (what `/damage` means depends on the unit's type).
-        `system`: refuse (UserError "state.error.not_epic"-style) unless the game is that system."""
+        `system`: refuse (UserError "state.error.other_game", naming both games) unless the
+        channel plays that system."""
         def plan(tx: _Tx) -> list[StateChange]:
             if system is not None and tx.game.system != system:
-                raise UserError(f"state.error.not_{system}", example="state.example.damage",
-                                game=GAMES[tx.game.system].title_en)
+                raise UserError("state.error.other_game", example="state.example.damage",
+                                wanted=Msg.of(f"{system}.title"), game=Msg.of(f"{tx.game.system}.title"))
             _, state = tx.unit(unit)
             return build(state.copy(), tx.rules)
 
@@ -683,11 +685,13 @@ class StateStore:
                 if index >= len(phases):
                     raise UserError("state.error.last_phase", example="state.example.turn_next")
                 new = phases[index]
-            elif phase in phases:
-                new = phase
             else:
-                raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
-                                phase=phase, phases=", ".join(phases))
+                titles = _phase_titles(tx.game.system, phases)
+                found = resolve(phase, titles)
+                if found is None:
+                    raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
+                                    phase=phase, phases=listing(titles))
+                new = found
             tx.set_field("phase", new)
             states = [s for _, s in tx.all_units()]
             messages = tx.rules.phase_changed(states, old, new, tx.settings)
@@ -751,7 +755,7 @@ class StateStore:
                 raise UserError("state.error.owner_only", owner=tx.game.owner_name)
             if parsed["system"] != tx.game.system:
                 raise UserError("state.error.import_other_game", example="state.example.game_import",
-                                game=GAMES[parsed["system"]].title_en, current=GAMES[tx.game.system].title_en)
+                                game=Msg.of(f"{parsed['system']}.title"), current=Msg.of(f"{tx.game.system}.title"))
             for unit_id, _ in tx.all_units():
                 tx.remove(unit_id)
             # The old rows go now so the new ones can take their names.
@@ -766,6 +770,21 @@ class StateStore:
                 tx.before[unit_id] = None
             return Msg.of("state.event.import", count=len(parsed["units"])), []
         return await self._write(guild_id, channel_id, actor, "import", work)
+
+
+def _phase_titles(system: str, phases: tuple[str, ...] | list[str]) -> dict[str, Msg]:
+    return {p: Msg.of(f"state.phase.{system}.{p}") for p in phases}
+
+
+def _unit_type(rules: StateRules, typed: str | None) -> str:
+    """A unit type from its id or title in either language (the error lists them in the reader's)."""
+    if not typed:
+        return rules.default_type
+    found = resolve(typed, rules.unit_types)
+    if found is None:
+        raise UserError("state.error.unknown_type", example="state.example.unit_add",
+                        type=typed, types=listing(rules.unit_types))
+    return found
 
 
 def _parse_profile(system: str, text: str, unit_type: str) -> dict[str, Any]:

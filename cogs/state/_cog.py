@@ -17,6 +17,7 @@ from cogs.state import _render as render
 from cogs.state import _screens as screens
 from cogs.state._consent import consent_message
 from db.export_model import parse_export_bytes
+from db.naming import listing, resolve
 from db import Actor, GameView, NeedsConsent, StateStore
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
@@ -445,13 +446,13 @@ class StateCog(commands.Cog):
 
 
 def _status_key(rules, typed: str) -> str:
-    """A status key from its key or its title in either language."""
+    """A status key from its key or its title in either language (db.naming.resolve)."""
+    labels = {key: track.label for key, track in rules.statuses.items()}
+    found = resolve(typed, labels)
+    if found is not None:
+        return found
     wanted = " ".join(typed.casefold().replace("ё", "е").split())
-    for key, track in rules.statuses.items():
-        titles = {key, track.label.render("ru").casefold().replace("ё", "е"), track.label.render("en").casefold()}
-        if wanted in titles or wanted.replace(" ", "_") == key:
-            return key
     if rules.free_statuses and wanted:
         return wanted[:32]
     raise UserError("state.error.unknown_status", example="state.example.status_set", status=typed,
-                    statuses=", ".join(rules.statuses))
+                    statuses=listing(labels))
