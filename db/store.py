@@ -15,7 +15,7 @@ import asyncio
 import dataclasses
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, TypeVar
 
 import sqlalchemy as sa
@@ -37,6 +37,7 @@ from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
 T = TypeVar("T")
+RESTORE_DAYS = 7        # an ended game can be brought back this long (issue 10 §2)
 
 
 def _now() -> datetime:
@@ -434,11 +435,15 @@ class StateStore:
         except IntegrityError:   # another start won the race
             raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
-    async def end_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
-        """End the channel's game (owner or moderator). It stays in the database, read-only."""
+    async def end_game(self, guild_id: int, channel_id: int, actor: Actor, game_id: int | None = None) -> GameView:
+        """End the channel's game (owner or moderator). It stays in the database, read-only, and
+        `restore_game` brings it back within RESTORE_DAYS. `game_id`: end only that game (a
+        confirmation pressed after another game started in the channel ends nothing)."""
         def write(conn: Connection) -> GameView:
             row = self._require_row(conn, guild_id, channel_id, lock=True)
             game = _game_view(row)
+            if game_id is not None and row.id != game_id:
+                raise UserError("state.error.end_stale")
             if not is_manager(game, actor):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
             conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
@@ -448,6 +453,32 @@ class StateStore:
                 diff={"units": [], "game": {}}))
             return game
         return await self._transaction(write, (guild_id, channel_id))
+
+    async def restore_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
+        """Bring back the channel's most recently ended game, if it ended within RESTORE_DAYS and
+        no other game runs here (its owner or a moderator)."""
+        def write(conn: Connection) -> GameView:
+            if self._live_row(conn, guild_id, channel_id) is not None:
+                raise UserError("state.error.game_exists", example="state.example.game_end")
+            since = _now() - timedelta(days=RESTORE_DAYS)
+            row = conn.execute(sa.select(games).where(
+                games.c.guild_id == guild_id, games.c.channel_id == channel_id, games.c.ended_at.is_not(None),
+                games.c.ended_at >= since).order_by(games.c.ended_at.desc()).limit(1)).first()
+            if row is None:
+                raise UserError("state.error.nothing_to_restore", example="state.example.game_start", days=RESTORE_DAYS)
+            game = _game_view(row)
+            if not is_manager(game, actor):
+                raise UserError("state.error.owner_only", owner=game.owner_name)
+            conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=None))
+            conn.execute(sa.insert(events).values(
+                game_id=row.id, kind="restore", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.restore")), messages=[], payload=None,
+                diff={"units": [], "game": {}}))
+            return game
+        try:
+            return await self._transaction(write, (guild_id, channel_id))
+        except IntegrityError:   # a game started in the same moment
+            raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
     async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
                    player: Actor | None = None) -> AppliedResult:

@@ -59,7 +59,10 @@ async def test_two_player_epic_game_end_to_end_and_across_restarts(console, conf
         imported = text(await again.run(f"/game import file:{path}", locale="en", user="alice"))
         assert "2 units" in imported
         assert "Бойзы" in text(await again.run("/unit list", locale="en", user="alice"))
-        assert "Game ended" in text(await again.run("/game end", locale="en", user="alice"))
+        [asked] = await again.run("/game end", locale="en", user="alice")
+        assert asked.ephemeral and asked.text.splitlines()[1].startswith("━━ End the game")
+        confirm = next(c for c in asked.controls if c.label == "End it")
+        assert "Game ended" in text(await again.press(asked, confirm.number, locale="en", user="alice"))
     finally:
         await again.close()
 
