@@ -67,3 +67,16 @@ events = sa.Table(
     sa.Column("undone_by", sa.BigInteger, nullable=True),
 )
 sa.Index("ix_events_game_id", events.c.game_id, events.c.id)
+
+# «Не то» / "Not it" presses on /rule replies: what was asked, in which game, and what was shown,
+# so a maintainer can improve the rule index from real use (`python -m rules_index misses`).
+lookup_misses = sa.Table(
+    "lookup_misses", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("guild_id", sa.BigInteger, nullable=True),
+    sa.Column("channel_id", sa.BigInteger, nullable=True),
+    sa.Column("game", sa.String(32), nullable=True),          # the channel's game, when it has one
+    sa.Column("query", sa.String(300), nullable=False),
+    sa.Column("shown", sa.JSON, nullable=False),             # section ids shown, first the one rejected
+)

@@ -24,10 +24,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.export_model import (EXAMPLE, EXPORT_FORMAT, EXPORT_VERSION, NAME_LIMIT, PER_LIMIT,
-                             SIZE_LIMIT, ExportModel, bad_import, validate_export)
+                             SIZE_LIMIT, TURN_LIMIT, ExportModel, bad_import, validate_export)
 from db.naming import listing, resolve
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
-from db.schema import events, games, units
+from db.schema import events, games, lookup_misses, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       clean_text, fold)
 from games.registry import GAMES
@@ -185,7 +185,7 @@ class _Tx:
     def unit(self, name: str) -> tuple[int, UnitState]:
         found = self.find(name)
         if found is None:
-            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=name)
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=clean_text(name))
         return found
 
     def create(self, state: UnitState) -> int:
@@ -689,6 +689,8 @@ class StateStore:
             if not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
             old_phase = tx.fields["phase"]
+            if tx.fields["turn"] >= TURN_LIMIT:
+                raise UserError("state.error.turn_limit", limit=TURN_LIMIT)
             turn = tx.fields["turn"] + 1
             tx.set_field("turn", turn)
             first = tx.rules.phases[0] if tx.rules.phases else None
@@ -801,6 +803,24 @@ class StateStore:
                 tx.before[unit_id] = None
             return Msg.of("state.event.import", count=len(parsed["units"])), []
         return await self._write(guild_id, channel_id, actor, "import", work)
+
+    # ---- rule lookup misses («Не то» / "Not it") ----------------------------------------------------
+    async def record_lookup_miss(self, guild_id: int | None, channel_id: int | None, game: str | None,
+                                 query: str, shown: list[str]) -> None:
+        """One «Не то» press: the query, the channel's game and the sections shown (rejected first)."""
+        row = {"created_at": _now(), "guild_id": guild_id, "channel_id": channel_id, "game": game,
+               "query": query[:300], "shown": list(shown)}
+
+        def write(conn: Connection) -> None:
+            conn.execute(sa.insert(lookup_misses).values(**row))
+        await self._transaction(write, (guild_id or 0, channel_id or 0))
+
+    async def lookup_misses(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest recorded misses first."""
+        def read(conn: Connection) -> list[dict[str, Any]]:
+            rows = conn.execute(sa.select(lookup_misses).order_by(lookup_misses.c.id.desc()).limit(limit))
+            return [dict(r._mapping) for r in rows]
+        return await self._read(read)
 
 
 def _phase_titles(system: str, phases: tuple[str, ...] | list[str]) -> dict[str, Msg]:

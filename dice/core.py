@@ -9,6 +9,7 @@ Three kinds of roll, chosen from the expression and said in the reply:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,6 +20,7 @@ from dice.engine import (COMPARISONS, Evaluator, GroupSpec, Sel, apply_op, group
 from dice.errors import DiceError, DiceLimitError
 from dice.normalize import Clauses, normalize
 from dice.odds import ExpressionOdds
+from dice import prob
 from dice.prob import Unsupported
 from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceLimits, RollResult
 from dice.roller import Roller
@@ -65,44 +67,20 @@ def _target_text(target: int, chain: tuple[int, ...] | None, sides: int) -> str:
 
 
 def roll(expression: str, game: str | None = None, roller: Roller | None = None,
-         limits: DiceLimits | None = None, *, exact: bool = True) -> RollResult:
+         limits: DiceLimits | None = None, work: int = prob.ON_LOOP_WORK) -> RollResult:
     """Roll a wargame dice expression. Raises only `DiceError` (an `i18n.UserError`).
-    `exact=False` rolls without computing the chances (their work past its budget)."""
+
+    `work` bounds the exact odds of the whole roll (`dice.prob.Budget` units, ~1 µs each):
+    the default fits the event loop; where `is_heavy(expression)` says so, roll in a worker
+    process with `work=OFF_LOOP_WORK`. Past the budget the result has no exact chance and
+    says why (`dice.note.odds_over_budget`)."""
     game_id, limits = _checked(expression, game, limits)
     try:
-        return _roll(expression, game_id, _roller(roller), limits, exact)
+        return _roll(expression, game_id, _roller(roller), limits, work)
     except DiceError:
         raise
     except RecursionError:
-        raise DiceError("dice.error.too_deep") from None
-
-
-# What can be computed on the event loop within its 50 ms: measured, `1000d6` takes ~50 ms and
-# one keep/drop group of a few dice already ~30 ms (`10d6kh3`), explosions recurse per die.
-LIGHT_WORK = 5000          # dice × sides over all groups, with no keep, drop or explosion
-
-
-def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None = None) -> bool:
-    """Whether the exact chances of this roll may take longer than the event loop can wait:
-    the caller then computes it in a worker (`roll_detached`). Raises DiceError for bad input,
-    so errors are answered at once."""
-    game_id, limits = _checked(expression, game, limits)
-    try:
-        plan = _plan(expression, game_id, limits)
-    except RecursionError:
-        raise DiceError("dice.error.too_deep") from None
-    specs = list(plan.specs.values())
-    work = sum(spec.count * spec.sides for spec in specs)
-    shaped = any(spec.keeps or spec.explode or spec.explode_once for spec in specs)
-    return shaped or work > LIGHT_WORK or len(specs) > 3
-
-
-def roll_detached(expression: str, game: str | None, roller: Roller | None, limits: DiceLimits | None
-                  ) -> tuple[RollResult, Roller | None]:
-    """`roll` in a worker process (`roller`: `Roller.portable()`). A reproducible roller comes
-    back too, so a caller whose dice are seeded (tests) continues from where the worker's dice
-    stopped (`Roller.continue_from`)."""
-    return roll(expression, game, roller, limits), roller
+        raise DiceError("dice.error.too_deep")
 
 
 @dataclass
@@ -133,19 +111,48 @@ def _checked(expression: str, game: str | None, limits: DiceLimits | None) -> tu
     return _game_id(game), limits
 
 
-def distribution(expression: str, game: str | None = None, limits: DiceLimits | None = None) -> dict:
+def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None = None) -> bool:
+    """True when the exact odds of this roll don't fit the event loop's work budget: the caller
+    should defer and `roll(..., work=OFF_LOOP_WORK)` in a worker process (app.compute.run).
+    Costs at most the on-loop budget itself; what it computed is reused by the next `roll`."""
+    try:
+        game_id, limits = _checked(expression, game, limits)
+        plan = _plan(expression, game_id, limits)
+        odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(prob.ON_LOOP_WORK))
+        node = plan.nodes[0] if plan.mode == "successes" else plan.left
+        typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        probe = RollResult(input=expression, expression="", mode=plan.mode, groups=[], total=typical,
+                           successes=typical)
+        _fill_odds(probe, plan, odds)
+    except prob.OverBudget:
+        return True
+    except (DiceError, Unsupported, RecursionError):
+        return False        # `roll` answers these at once (an error, or a note)
+    return False
+
+
+def roll_detached(expression: str, game: str | None, roller: Roller | None, limits: DiceLimits | None,
+                  work: int = prob.OFF_LOOP_WORK) -> tuple[RollResult, Roller | None]:
+    """`roll` in a worker process (`roller`: `Roller.portable()`). A reproducible roller comes
+    back too, so a caller whose dice are seeded (tests) continues from where the worker's dice
+    stopped (`Roller.continue_from`)."""
+    return roll(expression, game, roller, limits, work), roller
+
+
+def distribution(expression: str, game: str | None = None, limits: DiceLimits | None = None,
+                 work: int = prob.OFF_LOOP_WORK) -> dict:
     """The exact distribution of what `roll` would report: the successes of a pool, the total
     of a test's left side, or the total. {value: Fraction} (floats past the exact budget).
     Raises DiceError for bad input and for shapes with no distribution within budget."""
     game_id, limits = _checked(expression, game, limits)
     try:
         plan = _plan(expression, game_id, limits)
-        odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die)
+        odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(work))
         return odds.dist(plan.nodes[0] if plan.mode == "successes" else plan.left)
     except Unsupported:
-        raise DiceError("dice.note.no_probability") from None
+        raise DiceError("dice.note.no_probability")
     except RecursionError:
-        raise DiceError("dice.error.too_deep") from None
+        raise DiceError("dice.error.too_deep")
 
 
 def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
@@ -252,7 +259,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
                 test_reroll)
 
 
-def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits, exact: bool = True) -> RollResult:
+def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits, work: int) -> RollResult:
     plan = _plan(expression, game, limits)
     root, nodes, specs, clauses, mode = plan.root, plan.nodes, plan.specs, plan.clauses, plan.mode
     left, op, threshold, pool = plan.left, plan.op, plan.threshold, plan.pool
@@ -292,53 +299,61 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         group = evaluator.by_node[id(nodes[0])]
         result.successes = sum(d.success or 0 for d in group.dice)
         result.target = target_label
+        result.probability_kind = AT_LEAST_SUCCESSES
     elif mode == "test":
         result.target = f"{op} {_fmt_num(threshold)}"
         result.passed = bool(apply_op(op, value, threshold))
-    if not exact:
-        notes.append(Msg.of("dice.note.odds_too_slow"))
-        result.exact = False
-        return result
-    odds = ExpressionOdds(specs, limits.max_rerolls_per_die)
-    if mode == "successes":
-        group = evaluator.by_node[id(nodes[0])]
-        result.successes = sum(d.success or 0 for d in group.dice)
-        result.target = target_label
-        result.probability_kind = AT_LEAST_SUCCESSES
-        try:
-            try:       # exact integer weights: one fraction per answer
-                weights, den = odds.weights(nodes[0])
-                result.probability = Fraction(sum(w for k, w in weights.items() if k >= result.successes), den)
-                result.probability_exactly = Fraction(weights.get(result.successes, 0), den)
-            except Unsupported:
-                dist = odds.dist(nodes[0])     # distribution of the successes
-                result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
-                result.probability_exactly = dist.get(result.successes, Fraction(0))
-            result.expected = odds.mean(nodes[0])
-        except Unsupported:
-            notes.append(Msg.of("dice.note.no_probability"))
+        result.probability_kind = PASS
     else:
-        if mode == "test":
-            result.target = f"{op} {_fmt_num(threshold)}"
-            result.passed = bool(apply_op(op, value, threshold))
-            result.probability_kind = PASS
-        else:
-            result.probability_kind = AT_LEAST_TOTAL
-        try:
-            result.probability = (odds.passes(left, op, threshold) if mode == "test"
-                                  else odds.at_least(left, value))
-            if plan.test_reroll == "fails":           # a failed test gets a second chance
-                result.probability += (1 - result.probability) * result.probability
-            elif plan.test_reroll == "successes":     # a pass stands only if the reroll passes too
-                result.probability *= result.probability
-        except Unsupported:
+        result.probability_kind = AT_LEAST_TOTAL
+    odds = ExpressionOdds(specs, limits.max_rerolls_per_die, prob.Budget(work))
+    try:
+        _fill_odds(result, plan, odds)
+    except prob.OverBudget:
+        result.probability = result.probability_exactly = result.expected = result.distribution = None
+        notes.append(Msg.of("dice.note.odds_over_budget"))
+    except Unsupported:
+        if result.probability is None:
             notes.append(Msg.of("dice.note.no_probability"))
-        try:
-            result.expected = odds.mean(left) if plan.test_reroll is None else _rerolled_mean(odds, plan)
-        except Unsupported:
-            pass
+    result.work = odds.work
     result.exact = isinstance(result.probability, Fraction) and "truncated" not in odds.flags
     return result
+
+
+def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:
+    """The chance, the expected value and (when it was computed) the distribution of a roll,
+    all from one `ExpressionOdds`: each group's distribution is computed once."""
+    if plan.mode == "successes":
+        node = plan.nodes[0]
+        result.rolled_value = result.successes
+        try:            # exact integer weights: one fraction per answer
+            view = prob.WeightsView(odds.weights(node))
+            result.distribution = view
+            result.probability = view.at_least(result.successes)
+        except Unsupported:             # over budget too: the fixed-point fallback may fit
+            dist = odds.dist(node)          # the distribution of the successes
+            result.distribution = dist
+            result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            if isinstance(result.probability, float):        # fixed-point sums may pass 1 by an ulp
+                result.probability = min(1.0, max(0.0, result.probability))
+        result.probability_exactly = result.distribution.get(result.successes, Fraction(0))
+        result.expected = odds.mean(node)
+        return
+    left, op, threshold = plan.left, plan.op, plan.threshold
+    result.rolled_value = result.total
+    result.probability = (odds.passes(left, op, threshold) if plan.mode == "test"
+                          else odds.at_least(left, result.total))
+    if plan.test_reroll == "fails":           # a failed test gets a second chance
+        result.probability += (1 - result.probability) * result.probability
+    elif plan.test_reroll == "successes":     # a pass stands only if the reroll passes too
+        result.probability *= result.probability
+    result.distribution = odds.computed(left)
+    try:
+        result.expected = odds.mean(left) if plan.test_reroll is None else _rerolled_mean(odds, plan)
+    except prob.OverBudget:
+        raise
+    except Unsupported:
+        pass
 
 
 def _rerolled_mean(odds: ExpressionOdds, plan: Plan):
@@ -367,7 +382,7 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
         notes.append(Msg.of("dice.note.seven_plus_no_game", target=target))
         return
     if rule is None:
-        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"{game}.title")))
+        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"dice.game.{game}")))
         return
     if pool.chain is None:
         notes.append(Msg.of(f"dice.note.impossible.{game}", target=target, source=str(rule.source)))
@@ -376,4 +391,4 @@ def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Ms
                               then=pool.chain[-1], source=str(rule.source)))
 
 
-__all__ = ["roll", "distribution", "Plan"]
+__all__ = ["roll", "is_heavy", "distribution", "Plan"]

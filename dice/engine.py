@@ -1,12 +1,10 @@
-"""The d20 adapter: d20's grammar parses, this module rolls.
+"""Rolling the tree of `dice.syntax` (our grammar, dice/grammar.lark, on `lark`).
 
-Why we evaluate d20's AST ourselves instead of calling `d20.roll`: d20 draws every die from
-the module-level `random` (MT19937, shared, not seedable per call), while our dice must come
-from the injected `Roller` (seeded in tests, `SystemRandom` in production). Walking the AST
-also lets us mark every die (rerolled, dropped, exploded, forced), enforce our own limits
-with our own errors, and add what d20 lacks: success counting, 7+ chains, wargame rerolls.
+Every die comes from the injected `Roller` (seeded in tests, `SystemRandom` in production);
+every die is marked (rerolled, dropped, exploded, forced); limits raise our own errors; and
+the wargame layer adds success counting, 7+ chains and wargame rerolls.
 
-Semantics of d20 operators are kept (`rr` rerolls until no die matches, `ro` once, `ra` adds
+The semantics of the common d20 notation are kept (`rr` rerolls until no die matches, `ro` once, `ra` adds
 one die, `e` explodes, `k`/`p` keep/drop, `mi`/`ma` minimum/maximum), in this order per group:
 per-die operators as written, then explosions, then keep/drop highest/lowest. Two deliberate
 departures, both wargame conventions: `D66` is a tens die and a units die (not 66 sides),
@@ -20,8 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 import lark
-from d20 import diceast as ast
 
+from dice import syntax as ast
 from dice.errors import DiceError, DiceLimitError, DiceSyntaxError
 from dice.normalize import Clauses, Reroll, Text
 from dice.result import DiceGroup, DiceLimits, DieRoll
@@ -90,13 +88,13 @@ class GroupSpec:
 
 # --- parsing ------------------------------------------------------------------------------
 
-def parse(text: Text) -> ast.Expression:
+def parse(text: Text) -> ast.Node:
     source = text.s.strip()
     if not source:
         raise DiceError("dice.error.empty")
     offset = len(text.s) - len(text.s.lstrip())
     try:
-        return ast.parser.parse(source, start="expr")
+        return ast.parse(source)
     except lark.exceptions.UnexpectedEOF:
         raise DiceSyntaxError(text.original, text.column(len(text.s.rstrip())), "")
     except lark.exceptions.UnexpectedInput as exc:
@@ -112,9 +110,7 @@ def parse(text: Text) -> ast.Expression:
 
 
 def strip(node: Any) -> Any:
-    """Skip the wrappers that don't change a value: the root and [annotations]."""
-    while isinstance(node, (ast.Expression, ast.AnnotatedNumber)):
-        node = node.roll if isinstance(node, ast.Expression) else node.value
+    """The node itself (the parser already drops [annotations])."""
     return node
 
 
@@ -187,10 +183,13 @@ def groups_in(node: Any) -> list[Any]:
     node = strip(node)
     if isinstance(node, (ast.Dice, ast.OperatedDice)):
         return [node]
-    out: list[Any] = []
-    for child in getattr(node, "children", []) or []:
-        out.extend(groups_in(child))
-    return out
+    if isinstance(node, ast.BinOp):
+        return groups_in(node.left) + groups_in(node.right)
+    if isinstance(node, (ast.Parenthetical, ast.UnOp, ast.OperatedSet)):
+        return groups_in(node.value)
+    if isinstance(node, ast.NumberSet):
+        return [group for value in node.values for group in groups_in(value)]
+    return []
 
 
 # --- rolling ------------------------------------------------------------------------------

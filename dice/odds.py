@@ -8,16 +8,14 @@ import operator
 from fractions import Fraction
 from typing import Any
 
-from d20 import diceast as ast
-
 from dice import prob
+from dice import syntax as ast
 from dice.chains import chain_probability
 from dice.engine import GroupSpec, _matches, apply_op, strip
 from dice.errors import DiceError
 from dice.prob import Dist, Unsupported
 
 MAX_EXPLODE_WORK = 20_000
-MAX_COMBINE_WORK = 400_000     # pairs of values over all arithmetic in one expression
 FAST_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}   # exact on ints, can't fail
 
 Outcome = tuple[int, bool, int]      # (face, dropped, successes)
@@ -113,8 +111,11 @@ def final_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
 EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
 
 
-def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dist:
+def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
+              budget: prob.Budget | None = None) -> Dist:
     """What one rolled die adds to its group (its face, or its successes), explosions included."""
+    if budget is not None:
+        budget.spend(spec.sides * (len(spec.per_die) + 2) * 3)
     outcomes = final_outcomes(spec)
 
     def score(o: Outcome) -> int:
@@ -148,6 +149,8 @@ def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dis
     current = dict(result)
     work = 0
     for _ in range(levels):
+        if budget is not None:      # Fractions with growing denominators: ~6 µs a pair, measured
+            budget.spend(len(boom) * len(current) * 6)
         nxt = dict(plain)
         for b, pb in boom.items():
             for s, ps in current.items():
@@ -159,36 +162,55 @@ def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dis
     return current
 
 
-def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Dist:
+def _keep_of(spec: GroupSpec) -> tuple[int, bool]:
+    """(dice kept, from the highest?) of a group with one keep/drop highest/lowest."""
+    if spec.count_mode or spec.explode or len(spec.keeps) != 1 or len(spec.keeps[0][1]) != 1 \
+            or any(op in ("k", "p") for op, _ in spec.per_die):
+        raise Unsupported("keep")
+    op, (sel,) = spec.keeps[0]
+    highest, keep = sel.cat == "h", sel.num
+    if op == "p":               # drop the highest k = keep the lowest n-k
+        highest, keep = not highest, spec.count - sel.num
+    return keep, highest
+
+
+def group_weights(spec: GroupSpec, depth: int, flags: set[str] | None = None,
+                  budget: prob.Budget | None = None) -> prob.Weights:
+    """A group's exact distribution as integer weights; Unsupported if not exact within budget."""
     if spec.kind == "d66":
-        return {10 * a + b: Fraction(1, 36) for a in range(1, 7) for b in range(1, 7)}
+        return {10 * a + b: 1 for a in range(1, 7) for b in range(1, 7)}, 36
     if spec.explode_once:
         raise Unsupported("ra")
+    die = die_score(spec, depth, flags, budget)
     if spec.keeps:
-        if spec.count_mode or spec.explode or len(spec.keeps) != 1 or len(spec.keeps[0][1]) != 1 \
-                or any(op in ("k", "p") for op, _ in spec.per_die):
-            raise Unsupported("keep")
-        op, (sel,) = spec.keeps[0]
-        n = spec.count
-        highest = sel.cat == "h"
-        keep = sel.num
-        if op == "p":               # drop the highest k = keep the lowest n-k
-            highest, keep = not highest, n - sel.num
-        return prob.keep_sum(die_score(spec, depth, flags), n, keep, highest)
-    return prob.nfold(die_score(spec, depth, flags), spec.count)
+        keep, highest = _keep_of(spec)
+        weights, den = prob.to_weights(die)
+        return prob.keep_weights(weights, den, spec.count, keep, highest, budget)
+    return prob.nfold_weights(die, spec.count, budget)
 
 
-def group_weights(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> prob.Weights:
-    """A group's exact distribution as integer weights (fast tails); Unsupported if not exact."""
-    if spec.kind != "dice" or spec.explode_once or spec.keeps:
-        raise Unsupported("shape")
-    return prob.nfold_weights(die_score(spec, depth, flags), spec.count)
+def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None,
+               budget: prob.Budget | None = None) -> Dist:
+    try:
+        return prob.from_weights(group_weights(spec, depth, flags, budget))
+    except Unsupported as exc:
+        if spec.kind != "dice" or spec.keeps or spec.explode_once or str(exc) == "non-integer":
+            raise
+        exact_failed = exc
+    # exact integers don't fit: the same convolution in 64-bit fixed point (marked ≈)
+    try:
+        return prob.nfold_fixed(die_score(spec, depth, flags, budget), spec.count, budget)
+    except Unsupported:
+        raise exact_failed
 
 
-def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None) -> Fraction:
+def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None,
+               budget: prob.Budget | None = None) -> Fraction:
     if spec.kind == "d66" or spec.keeps or spec.explode_once:
-        return prob.mean(group_dist(spec, depth, flags))
-    return spec.count * prob.mean(die_score(spec, depth, flags))
+        return prob.mean(group_dist(spec, depth, flags, budget))
+    if is_plain(spec):
+        return Fraction(spec.count * (spec.sides + 1), 2)
+    return spec.count * prob.mean(die_score(spec, depth, flags, budget))
 
 
 def is_plain(spec: GroupSpec) -> bool:
@@ -197,14 +219,75 @@ def is_plain(spec: GroupSpec) -> bool:
 
 
 class ExpressionOdds:
-    def __init__(self, specs: dict[int, GroupSpec], depth: int) -> None:
+    """The exact distribution of an expression's tree, under ONE work budget for the whole roll.
+
+    Each group's distribution is computed once (the chance, the expected value and the chart
+    all read the same one); sums and differences of independent groups are one polynomial
+    product each; past the budget, `prob.OverBudget` (an `Unsupported`)."""
+
+    def __init__(self, specs: dict[int, GroupSpec], depth: int, budget: prob.Budget | None = None) -> None:
         self.specs = specs
         self.depth = depth
         self.flags: set[str] = set()
-        self.work = 0
+        self.budget = budget if budget is not None else prob.Budget()
+        self._groups: dict[int, Dist] = {}
+        self._nodes: dict[int, Dist] = {}
+        self._means: dict[str, Fraction] = {}
+
+    @property
+    def work(self) -> int:
+        return self.budget.spent
+
+    def group(self, node: Any) -> Dist:
+        key = repr(self.specs[id(node)])       # `3d128kh2+3d128kh2`: one group computed once
+        if key not in self._groups:
+            self._groups[key] = group_dist(self.specs[id(node)], self.depth, self.flags, self.budget)
+        return self._groups[key]
+
+    def _term_key(self, node: Any) -> str | int:
+        node = strip(node)
+        if isinstance(node, (ast.Dice, ast.OperatedDice)):
+            return repr(self.specs[id(node)])
+        return id(node)
+
+    def _sum(self, node: ast.BinOp) -> Dist | None:
+        """A chain of `+` with integer values: equal terms by one power, the rest by products."""
+        terms: list[Any] = []
+        stack: list[Any] = [node]
+        while stack:
+            current = strip(stack.pop())
+            if isinstance(current, ast.BinOp) and current.op == "+":
+                stack += [current.right, current.left]
+            else:
+                terms.append(current)
+        counts: dict[Any, list] = {}
+        for term in terms:
+            counts.setdefault(self._term_key(term), [term, 0])[1] += 1
+        total: prob.Weights | None = None
+        try:
+            for term, times in counts.values():
+                weights = prob.to_weights(self.dist(term))
+                if times > 1:
+                    weights = prob.nfold_weights(prob.from_weights(weights), times, self.budget)
+                total = weights if total is None else prob.add_weights(total, weights, self.budget)
+        except prob.OverBudget:
+            raise
+        except Unsupported:
+            return None
+        return prob.from_weights(total) if total is not None else None
 
     def dist(self, node: Any) -> Dist:
         node = strip(node)
+        key = id(node)
+        if key not in self._nodes:
+            self._nodes[key] = self._dist(node)
+        return self._nodes[key]
+
+    def computed(self, node: Any) -> Dist | None:
+        """The node's distribution if it was computed (for the chance), else None."""
+        return self._nodes.get(id(strip(node)))
+
+    def _dist(self, node: Any) -> Dist:
         if isinstance(node, ast.Literal):
             return prob.point(node.value)
         if isinstance(node, ast.Parenthetical):
@@ -213,23 +296,36 @@ class ExpressionOdds:
             inner = self.dist(node.value)
             return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
         if isinstance(node, ast.BinOp):
+            if node.op == "+":
+                summed = self._sum(node)
+                if summed is not None:
+                    return summed
             left, right = self.dist(node.left), self.dist(node.right)
-            self.work += len(left) * len(right)
-            if self.work > MAX_COMBINE_WORK:
-                raise Unsupported("arithmetic")
+            if node.op in ("+", "-"):
+                try:
+                    a, b = prob.to_weights(left), prob.to_weights(right)
+                except Unsupported:
+                    pass
+                else:
+                    return prob.from_weights(prob.add_weights(a, b, self.budget, negate_b=node.op == "-"))
             fast = FAST_OPS.get(node.op)
             if fast is not None and all(isinstance(v, int) for v in (*left, *right)):
-                return prob.combine(left, right, fast)
+                return prob.combine(left, right, fast, self.budget)
+            op = node.op
             try:
-                return prob.combine(left, right, lambda a, b: apply_op(node.op, a, b))
+                return prob.combine(left, right, lambda a, b: apply_op(op, a, b), self.budget)
             except DiceError:
                 raise Unsupported("arithmetic")
         if isinstance(node, (ast.Dice, ast.OperatedDice)):
-            return group_dist(self.specs[id(node)], self.depth, self.flags)
+            return self.group(node)
         raise Unsupported(type(node).__name__)
 
     def weights(self, node: Any) -> prob.Weights:
-        return group_weights(self.specs[id(strip(node))], self.depth, self.flags)
+        node = strip(node)
+        spec = self.specs[id(node)]
+        if spec.kind != "dice" or spec.explode_once or spec.keeps:
+            raise Unsupported("shape")
+        return group_weights(spec, self.depth, self.flags, self.budget)
 
     def mean(self, node: Any) -> Fraction:
         node = strip(node)
@@ -244,7 +340,14 @@ class ExpressionOdds:
             a, b = self.mean(node.left), self.mean(node.right)
             return a + b if node.op == "+" else a - b if node.op == "-" else a * b
         if isinstance(node, (ast.Dice, ast.OperatedDice)):
-            return group_mean(self.specs[id(node)], self.depth, self.flags)
+            spec = self.specs[id(node)]
+            key = repr(spec)
+            if key not in self._means:
+                if key in self._groups or spec.kind == "d66" or spec.keeps or spec.explode_once:
+                    self._means[key] = prob.mean(self.group(node))
+                else:
+                    self._means[key] = group_mean(spec, self.depth, self.flags, self.budget)
+            return self._means[key]
         return prob.mean(self.dist(node))
 
     def plain_shift(self, node: Any) -> tuple[GroupSpec, int] | None:
@@ -267,7 +370,7 @@ class ExpressionOdds:
         shifted = self.plain_shift(node)
         if shifted is not None:
             spec, c = shifted
-            return prob.uniform_sum_at_least(spec.count, spec.sides, math.ceil(threshold - c))
+            return prob.uniform_sum_at_least(spec.count, spec.sides, math.ceil(threshold - c), self.budget)
         return prob.tail(self.dist(node), threshold)
 
     def passes(self, node: Any, op: str, threshold: int | float) -> Fraction:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import reduce
-from typing import Callable, Iterable
+from collections.abc import Mapping
+from typing import Callable
 
 Dist = dict  # {int | float: Fraction}
 
@@ -27,6 +28,41 @@ MAX_SUPPORT = 20_000
 
 class Unsupported(Exception):
     """This shape has no exact distribution within budget."""
+
+
+class OverBudget(Unsupported):
+    """The exact computation would cost more than the roll's work budget."""
+
+
+# Work is counted in units of about one microsecond of CPython on this project's machines, by
+# the sizes of the integers multiplied, never by wall time: tests stay deterministic.
+ON_LOOP_WORK = 30_000          # ~30 ms: computed on the event loop
+OFF_LOOP_WORK = 5_000_000      # ~5 s: computed in a worker process (app.compute), then given up
+
+
+class Budget:
+    """One work budget per roll, shared by every group, every operator and the expected value."""
+
+    def __init__(self, limit: int = ON_LOOP_WORK) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def spend(self, units: float) -> None:
+        """Count work about to be done; OverBudget (nothing counted) when it would not fit."""
+        units = int(units) + 1
+        if self.spent + units > self.limit:
+            raise OverBudget("budget")
+        self.spent += units
+
+
+def mul_cost(bits: int) -> float:
+    """Work of multiplying two integers of `bits` bits (CPython's Karatsuba, measured)."""
+    return 0.03 * (bits / 64) ** 1.585
+
+
+def linear_cost(bits: int) -> float:
+    """Work of adding, shifting or multiplying by a small number an integer of `bits` bits."""
+    return bits / 20_000
 
 
 def uniform(sides: int) -> Dist:
@@ -51,10 +87,12 @@ def add_into(out: Dist, value, p: Fraction) -> None:
         out[value] = out.get(value, Fraction(0)) + p
 
 
-def combine(a: Dist, b: Dist, op: Callable) -> Dist:
+def combine(a: Dist, b: Dist, op: Callable, budget: Budget | None = None) -> Dist:
     """Distribution of op(X, Y) for independent X ~ a, Y ~ b (integer weights inside: fast)."""
     if len(a) * len(b) > MAX_PAIRWISE:
         raise Unsupported("pairwise")
+    if budget is not None:
+        budget.spend(len(a) * len(b) * 0.3)
     if not all(isinstance(p, Fraction) for p in (*a.values(), *b.values())):
         out: Dist = {}
         for x, px in a.items():
@@ -111,28 +149,66 @@ def _binomial(lo: int, hi: int, p_hi: Fraction, n: int) -> Weights:
     return out, den
 
 
-def _kronecker_power(weights: dict[int, int], den: int, n: int) -> Weights:
-    lo, hi = min(weights), max(weights)
-    span = hi - lo
-    field = (n * den.bit_length()) + 2
-    field = (field + 7) // 8 * 8
-    if field * (n * span + 1) > MAX_PACKED_BITS:
-        raise Unsupported("too large")
+def _field(total: int) -> int:
+    """Bits per coefficient when every coefficient is at most `total`: whole bytes."""
+    return (total.bit_length() + 1 + 7) // 8 * 8
+
+
+def _pack(weights: dict[int, int], lo: int, field: int) -> int:
     packed = 0
     for v, w in weights.items():
         packed |= w << (field * (v - lo))
-    power = pow(packed, n)
-    raw = power.to_bytes((field * (n * span + 1)) // 8 + 1, "little")
+    return packed
+
+
+def _unpack(packed: int, field: int, length: int, first: int) -> dict[int, int]:
+    raw = packed.to_bytes(field * length // 8 + 1, "little")
     step = field // 8
     out: dict = {}
-    for k in range(n * span + 1):
+    for k in range(length):
         w = int.from_bytes(raw[k * step:(k + 1) * step], "little")
         if w:
-            out[lo * n + k] = w
-    return out, den ** n
+            out[first + k] = w
+    return out
 
 
-def nfold_weights(dist: Dist, n: int) -> Weights:
+def _kronecker_power(weights: dict[int, int], den: int, n: int, budget: Budget | None = None) -> Weights:
+    """The n-th power of the polynomial Σ w·x^v: one big-integer `pow` (square and multiply)."""
+    lo, hi = min(weights), max(weights)
+    span = hi - lo
+    field = _field(den ** n)
+    bits = field * (n * span + 1)
+    if budget is not None:
+        budget.spend(1.5 * mul_cost(bits) + linear_cost(bits) * 20 + n * span * 0.3)
+    elif bits > MAX_PACKED_BITS:
+        raise Unsupported("too large")
+    power = pow(_pack(weights, lo, field), n)
+    return _unpack(power, field, n * span + 1, lo * n), den ** n
+
+
+def add_weights(a: Weights, b: Weights, budget: Budget | None = None, negate_b: bool = False) -> Weights:
+    """X + Y (or X - Y) for independent integer-valued X, Y: one polynomial product."""
+    (wa, da), (wb, db) = a, b
+    if negate_b:
+        wb = {-v: w for v, w in wb.items()}
+    lo_a, lo_b = min(wa), min(wb)
+    length = (max(wa) - lo_a) + (max(wb) - lo_b) + 1
+    field = _field(da * db)
+    if budget is not None:
+        budget.spend(mul_cost(field * length) + linear_cost(field * length) * 10 + length * 0.3)
+    product = _pack(wa, lo_a, field) * _pack(wb, lo_b, field)
+    return _unpack(product, field, length, lo_a + lo_b), da * db
+
+
+def to_weights(dist: Dist) -> Weights:
+    """Integer weights over a common denominator; Unsupported for non-integer values or floats."""
+    if any(isinstance(v, float) or v != int(v) for v in dist) or \
+            not all(isinstance(p, Fraction) for p in dist.values()):
+        raise Unsupported("non-integer")
+    return _common_weights(dist)
+
+
+def nfold_weights(dist: Dist, n: int, budget: Budget | None = None) -> Weights:
     """The n-fold sum as exact integer weights; Unsupported when too large for exact integers."""
     if n == 0:
         return {0: 1}, 1
@@ -144,11 +220,33 @@ def nfold_weights(dist: Dist, n: int) -> Weights:
         return {v * n: 1}, 1
     if len(dist) == 2:
         lo, hi = sorted(dist)
+        if budget is not None:
+            budget.spend(n * (1 + linear_cost(n * max(dist[hi].denominator, 2).bit_length()) * 4))
         return _binomial(lo, hi, dist[hi], n)
     weights, den = _common_weights(dist)
     if n == 1:
         return weights, den
-    return _kronecker_power(weights, den, n)
+    return _kronecker_power(weights, den, n, budget)
+
+
+class WeightsView(Mapping):
+    """Integer weights over a common denominator, read as {value: Fraction}: each Fraction is
+    made only when read (a 1000-dice pool has 1000 values of thousands of digits)."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights, self.den = weights
+
+    def __getitem__(self, value) -> Fraction:
+        return Fraction(self.weights[value], self.den)
+
+    def __iter__(self):
+        return iter(self.weights)
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def at_least(self, value) -> Fraction:
+        return Fraction(sum(w for v, w in self.weights.items() if v >= value), self.den)
 
 
 def from_weights(weights: Weights) -> Dist:
@@ -160,11 +258,11 @@ FIXED_BITS = 64
 MAX_FIXED_SUPPORT = 10_001
 
 
-def _pack(coeffs: list[int], width: int) -> int:
+def _pack_list(coeffs: list[int], width: int) -> int:
     return int.from_bytes(b"".join(c.to_bytes(width, "little") for c in coeffs), "little")
 
 
-def _unpack(value: int, width: int, length: int) -> list[int]:
+def _unpack_list(value: int, width: int, length: int) -> list[int]:
     raw = value.to_bytes(width * length, "little")
     return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(length)]
 
@@ -173,12 +271,12 @@ def _fixed_mul(a: list[int], b: list[int]) -> list[int]:
     """Product of two fixed-point (2^-FIXED_BITS) polynomials, rounded back to FIXED_BITS."""
     width = (2 * FIXED_BITS + max(len(a), len(b)).bit_length() + 8) // 8 + 1
     length = len(a) + len(b) - 1
-    product = _unpack(_pack(a, width) * _pack(b, width), width, length)
+    product = _unpack_list(_pack_list(a, width) * _pack_list(b, width), width, length)
     half = 1 << (FIXED_BITS - 1)
     return [(c + half) >> FIXED_BITS for c in product]
 
 
-def nfold_fixed(dist: Dist, n: int) -> Dist:
+def nfold_fixed(dist: Dist, n: int, budget: Budget | None = None) -> Dist:
     """The n-fold sum by the same convolution, in 64-bit fixed point (relative error ~1e-17 per
     step): exact arithmetic except for rounding, used when exact integers would be too big."""
     lo, hi = min(dist), max(dist)
@@ -188,6 +286,9 @@ def nfold_fixed(dist: Dist, n: int) -> Dist:
         base[v - lo] = round(p * scale)
     if (hi - lo) * n + 1 > MAX_FIXED_SUPPORT:
         raise Unsupported("too large")
+    if budget is not None:      # rounded tails make the packed integers short: measured, not modelled
+        width = 8 * ((2 * FIXED_BITS + 64) // 8 + 1)
+        budget.spend(0.25 * mul_cost(width * ((hi - lo) * n + 1)) + ((hi - lo) * n + 1) * 2)
     result = [scale]
     power = base
     k = n
@@ -200,80 +301,107 @@ def nfold_fixed(dist: Dist, n: int) -> Dist:
     return {lo * n + i: c / scale for i, c in enumerate(result) if c}
 
 
-def nfold(dist: Dist, n: int) -> Dist:
+def nfold(dist: Dist, n: int, budget: Budget | None = None) -> Dist:
     """Distribution of the sum of n independent copies."""
     if n == 1:
         return dict(dist)
     try:
-        return from_weights(nfold_weights(dist, n))
+        return from_weights(nfold_weights(dist, n, budget))
+    except OverBudget:
+        raise
     except Unsupported as exc:
         if str(exc) == "non-integer" and any(isinstance(v, float) or v != int(v) for v in dist):
             raise
-        return nfold_fixed(dist, n)
+        return nfold_fixed(dist, n, budget)
 
 
-def uniform_sum_at_least(n: int, sides: int, total: int) -> Fraction:
+def uniform_sum_at_least(n: int, sides: int, total: int, budget: Budget | None = None) -> Fraction:
     """P(sum of n dice 1..sides ≥ total), by inclusion–exclusion (no distribution needed)."""
     if total <= n:
         return Fraction(1)
     if total > n * sides:
         return Fraction(0)
+    if 2 * total > n * (sides + 1) + 1:       # the sum is symmetric: count the shorter tail
+        return 1 - uniform_sum_at_least(n, sides, n * (sides + 1) + 1 - total, budget)
     # outcomes with sum ≤ t: Σ_k (-1)^k C(n,k) C(t - k·sides, n)
     t = total - 1
+    terms = (t - n) // sides + 1
+    bits = n * max(t, 2).bit_length()
+    # C(m - sides, n) from C(m, n) by `sides` exact small steps, or each by math.comb: the cheaper
+    step_cost, comb_cost = 0.3 + bits / 5_000, 1 + n * n / 2_000      # measured on CPython
+    stepping = sides * step_cost < comb_cost
+    if budget is not None:
+        budget.spend(terms * (min(sides * step_cost, comb_cost) + 2) + comb_cost)
     below = 0
-    for k in range(n + 1):
+    binom_n_k = 1
+    binom_m_n = math.comb(t, n)
+    for k in range(terms):
         m = t - k * sides
-        if m < n:
-            break
-        below += (-1) ** k * math.comb(n, k) * math.comb(m, n)
+        if k:
+            binom_n_k = binom_n_k * (n - k + 1) // k
+            if stepping:
+                for i in range(sides):          # C(m-1, n) = C(m, n)·(m-n)/m, m going down
+                    top = m + sides - i
+                    binom_m_n = binom_m_n * (top - n) // top
+            else:
+                binom_m_n = math.comb(m, n)
+        below += (-1) ** k * binom_n_k * binom_m_n
     return 1 - Fraction(below, sides ** n)
 
 
 # --- keep highest / lowest -----------------------------------------------------------------
 
-MAX_KEEP_WORK = 300_000
+def keep_weights(weights: dict[int, int], den: int, n: int, keep: int, highest: bool,
+                 budget: Budget | None = None) -> Weights:
+    """Sum of the `keep` highest (or lowest) of n independent dice, as exact integer weights.
 
-
-def keep_sum(die: Dist, n: int, keep: int, highest: bool) -> Dist:
-    """Sum of the `keep` highest (or lowest) of n independent dice with distribution `die`."""
+    Order statistics by a DP over the faces from the kept end: a state is how many dice have
+    been placed so far (fewer than `keep`: all of them count) with, as one packed polynomial,
+    the weights of their sum. Once `keep` dice are placed the rest are dropped, so they only
+    need to show a face further from the kept end: (weight of those faces)^(dice left), in
+    closed form. Work: faces × keep² big-integer steps, never an enumeration of the rolls.
+    """
     keep = max(0, min(keep, n))
     if keep == 0:
-        return point(0)
-    values = sorted(die, reverse=highest)
-    if keep == 1:
-        # highest: P(max ≤ v) = F(v)^n, going up; lowest: P(min ≥ v) = G(v)^n, going down
-        values.reverse()
-        out: Dist = {}
-        cum = Fraction(0)
-        prev = Fraction(0)
-        for v in values:
-            cum += die[v]
-            now = cum ** n
-            add_into(out, v, now - prev)
-            prev = now
-        return out
-    max_abs = max(abs(v) for v in values) or 1
-    if len(values) * n * n * (keep * max_abs + 1) > MAX_KEEP_WORK:
-        raise Unsupported("keep")
-    # DP over faces from the kept end: state (dice placed, kept sum) → probability
-    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    for v in values:
-        p = die[v]
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (c, s), w in states.items():
-            left = n - c
-            pm = Fraction(1)
-            for m in range(left + 1):
-                kept = max(0, min(m, keep - c)) if c < keep else 0
-                key = (c + m, s + kept * v)
-                nxt[key] = nxt.get(key, Fraction(0)) + w * math.comb(left, m) * pm
-                pm *= p
-        states = nxt
-    out = {}
-    for (c, s), w in states.items():
-        if c == n:
-            add_into(out, s, w)
-    return out
+        return {0: 1}, 1
+    if keep == n:
+        return nfold_weights(from_weights((weights, den)), n, budget)
+    faces = sorted(weights, reverse=highest)
+    lo = min(faces)
+    span = max(faces) - lo
+    field = _field(den ** n)
+    size = field * (keep * span + 1)
+    if budget is not None:
+        budget.spend(len(faces) * keep * (keep + 1) * (linear_cost(size) * 4 + mul_cost(n * den.bit_length()) + 2))
+    after = [0] * len(faces)        # weight of the faces further from the kept end than face i
+    for i in range(len(faces) - 2, -1, -1):
+        after[i] = after[i + 1] + weights[faces[i + 1]]
+    states = [1] + [0] * (keep - 1)     # states[c]: polynomial of the sum of c counted dice
+    out = 0
+    for i, v in enumerate(faces):
+        w, rest, step = weights[v], after[i], field * (v - lo)
+        new = [0] * keep
+        for c, poly in enumerate(states):
+            if not poly:
+                continue
+            left, need = n - c, keep - c
+            below = 0                   # Σ over m < need of C(left, m) w^m rest^(left-m)
+            for m in range(min(need, left + 1)):
+                coefficient = math.comb(left, m) * w ** m
+                if c + m < keep:
+                    new[c + m] += (coefficient * poly) << (step * m)
+                below += coefficient * rest ** (left - m)
+            finishing = (w + rest) ** left - below     # m ≥ need dice on this face: `need` of them count
+            if finishing:
+                out += (finishing * poly) << (step * need)
+        states = new
+    return _unpack(out, field, keep * span + 1, lo * keep), den ** n
+
+
+def keep_sum(die: Dist, n: int, keep: int, highest: bool, budget: Budget | None = None) -> Dist:
+    """Sum of the `keep` highest (or lowest) of n independent dice with distribution `die`."""
+    weights, den = to_weights(die)
+    return from_weights(keep_weights(weights, den, n, keep, highest, budget))
 
 
 def normalised(dist: Dist) -> Dist:
@@ -287,9 +415,6 @@ def tail(dist: Dist, at_least) -> Fraction:
     return mass(dist, lambda v: v >= at_least)
 
 
-def iter_support(dists: Iterable[Dist]) -> int:
-    return sum(len(d) for d in dists)
-
-
-__all__ = ["Dist", "Unsupported", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
+__all__ = ["Dist", "Unsupported", "OverBudget", "Budget", "ON_LOOP_WORK", "OFF_LOOP_WORK", "add_weights",
+           "to_weights", "keep_weights", "WeightsView", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
            "uniform_sum_at_least", "keep_sum", "tail", "normalised"]

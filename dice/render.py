@@ -134,6 +134,12 @@ def face_summary(group: DiceGroup, count_mode: bool, locale: str) -> str:
             hits = any(d.success for d in live if d.value == face) if count_mode else False
             label = f"**{face}**" if hits else str(face)
             parts.append(f"{label}×{faces[face]}")
+    elif faces:     # too many faces to list (1000d1000): counts per range of faces, ten ranges
+        width = -(-group.sides // 10)
+        bins = Counter((v - 1) // width for v in faces.elements())
+        for b in sorted(bins):
+            lo, hi = b * width + 1, min((b + 1) * width, group.sides)
+            parts.append(f"{lo}–{hi}×{bins[b]}")
     text = " · ".join(parts)
     extra = []
     rerolled = sum(1 for d in group.dice if d.rerolled)

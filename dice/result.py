@@ -140,6 +140,13 @@ class RollResult:
     notes: list[Msg] = field(default_factory=list)
     details: list[Msg] = field(default_factory=list)   # how the expression was understood (rerolls, chains…)
     rerolled_from: dict[str, Any] | None = None   # a test rolled again: {"total", "passed", "groups"} of the first try
+    # The chart contract: the exact distribution of what the roll reports — the successes of a
+    # pool, or the total (a test: its left side) — as {value: Fraction}, and the value rolled.
+    # None when the chance came from a closed form or was over the work budget;
+    # `dice.distribution(expression)` computes it (off the event loop) in that case.
+    distribution: dict[int | float, Fraction] | None = None
+    rolled_value: int | float | None = None
+    work: int = 0                   # work units the exact odds took (dice.prob.Budget)
 
     @property
     def dice(self) -> list[DieRoll]:

@@ -77,6 +77,8 @@ class Command:
     compare: str | None = None
     applies: bool = True                      # its result's changes go onto the channel's game
     roster: bool = False                      # needs every unit of the channel's game (ctx.roster)
+    own_side: bool = False                    # a player's own bookkeeping (/blast): applied only by the
+                                              # units' side, the owner or moderators, as /damage
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Command line: `python -m rules_index search "query" [--game G] [--limit N] [--json]`,
-`python -m rules_index eval FILE.tsv`, `python -m rules_index toc GAME`."""
+`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`."""
 from __future__ import annotations
 
 import argparse
@@ -17,12 +17,19 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--game", "-g", help="game id or name (epic, hh, fow, wm, гидрофилия…)")
     s.add_argument("--limit", "-n", type=int, default=10)
     s.add_argument("--json", action="store_true", help="JSON lines: game, section_id, title, path, line_start, line_end, score")
-    e = sub.add_parser("eval", help="top-1/3/5 accuracy on a TSV (game, query, hard, accept_lines)")
-    e.add_argument("file")
+    e = sub.add_parser("eval", help="top-1/3/5 accuracy on TSVs (game, query, hard|kind, accept_lines); "
+                                     "default: the public names and questions sets")
+    e.add_argument("files", nargs="*")
     e.add_argument("--no-misses", action="store_true")
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
+    m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
+    m.add_argument("--limit", "-n", type=int, default=100)
+    m.add_argument("--database", help="database URL (default: the bot's, config.toml / REFEREE_DATABASE_URL)")
     args = ap.parse_args(argv)
+    if args.cmd == "misses":
+        from rules_index.misses import print_misses
+        return print_misses(args.database, args.limit)
 
     from rules_index import load_index
     index = load_index()
@@ -50,8 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "eval":
         from rules_index.evaluate import run
-        report, _ = run(args.file, index=index, show_misses=not args.no_misses)
-        print(report)
+        from rules_index.evaluate import PUBLIC_SETS
+        for path in args.files or PUBLIC_SETS:
+            report, _ = run(path, index=index, show_misses=not args.no_misses)
+            print(report, end="\n\n")
         return 0
     if args.cmd == "toc":
         info = resolve_game(args.game)

@@ -44,6 +44,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from rules_index import normalize as nz
+from rules_index import crosslang
+from rules_index import passages as ps
 from rules_index.outline import Section, strip_markup
 
 EXACT_TITLE = 100.0
@@ -53,6 +55,10 @@ NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_NAME = 1.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
+import os
+PASSAGE_MAX = float(os.environ.get("PASSAGE_MAX", "15"))   # the best passage, fused with name and body
+QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
+OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
 MAX_QUERY_TERMS = 12
@@ -92,10 +98,13 @@ class Hit:
     line_end: int
     snippet: str
     via: str = "direct"     # "direct" | "layout" | "translit" | "glossary"
+    passage: str = ""       # the paragraph that best answers the query (whole, markup stripped)
+    passage_lines: tuple[int, int] = (0, 0)   # its lines in the book; (0, 0) when none matched
 
     def as_dict(self) -> dict:
         d = asdict(self)
         d["path"] = list(self.path)
+        d["passage_lines"] = list(self.passage_lines)
         return d
 
 
@@ -167,6 +176,7 @@ class RuleIndex:
         self.doc_lines: list[tuple[str, ...]] = []
         self.by_game: dict[str, list[int]] = defaultdict(list)
         doc_tf: list[dict[str, int]] = []
+        passages: list[tuple[int, int, int, tuple[str, ...], int]] = []
         surfaces: set[str] = set()
         self.chapters: set[int] = set()          # headings searched with their sections' text
         # Glossary entries define a term; the rule section for it is the better answer. Their
@@ -200,20 +210,24 @@ class RuleIndex:
             for a, w in aliases.get(sec.id, []):
                 self._add_name(i, a, w * ALIAS_WEIGHT)
             # The body as searched: the text plus the breadcrumb (a rule is about its chapter too).
-            body_text = self.body(sec)          # the heading line only when it carries text
-            text_lines = [l for l in body_text.split("\n") if l.strip()]
-            if not text_lines and sec.children:
+            numbered = self.body_lines(sec)     # the heading line only when it carries text
+            if not numbered and sec.children:
                 # A chapter heading with no text of its own («15. МАГИЧЕСКИЕ ЗАКЛИНАНИЯ») stands for
                 # its sections: when they fit in one answer, their text is its text, so a query
                 # on the chapter's topic finds the chapter rather than one of its special cases.
                 end = self._subtree_end(sec)
                 if end - sec.line_start + 1 <= CHAPTER_MAX_LINES:
                     whole = Section(sec.id, sec.game, sec.title, sec.level, sec.line_start, end, sec.parent, sec.path)
-                    text_lines = [l for l in self.body(whole).split("\n") if l.strip()]
+                    numbered = self.body_lines(whole)
                     self.chapters.add(i)
+            text_lines = [l for _, l in numbered]
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))
             per_line = [nz.line_terms(l) for l in text_lines]
+            heading = tuple(nz.terms(variants[0])) if variants else ()
+            for (ln, l), lt in zip(numbered, per_line):
+                # a passage is read under its heading: «Бег» answers «на сколько пробежать»
+                passages.append((i, ln, ln, lt + (heading if os.environ.get("PH") else ()), ps.states(l)))
             body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
             self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
             self.doc_len.append(len(body_terms))
@@ -222,6 +236,7 @@ class RuleIndex:
                 tf[t] += 1
             doc_tf.append(tf)
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
+        self.passages = ps.PassageIndex(passages)
         doc_vocab = {t for tf in doc_tf for t in tf}
         k1, b = BM25_K1, BM25_B
         for i, tf in enumerate(doc_tf):
@@ -293,6 +308,13 @@ class RuleIndex:
                 if k and (g, ru) not in self.en2ru[k]:
                     self.en2ru[k].append((g, ru))
         self.en2ru = dict(self.en2ru)
+        # English query words → the books' Russian words, from the glossaries and headings
+        pairs: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for g, gl in (glossary or {}).items():
+            pairs[g] += [(en, ru) for en, ru in gl]
+        for sec in sections:
+            pairs[sec.game] += crosslang.heading_pairs([sec.title])
+        self.en_words = crosslang.learn(pairs)
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
@@ -377,6 +399,24 @@ class RuleIndex:
     def section(self, section_id: str) -> Section | None:
         i = self.by_id.get(section_id)
         return self.sections[i] if i is not None else None
+
+    def body_lines(self, sec: Section) -> list[tuple[int, str]]:
+        """The section's non-empty lines below its heading (as `body`), each with its book line."""
+        first = self.lines[sec.game][sec.line_start - 1]
+        start = sec.line_start - 1 if sec.kind == "table" or len(first.strip()) > len(sec.title) + 12 else sec.line_start
+        out = []
+        for k, raw in enumerate(self.lines[sec.game][start:sec.line_end], start + 1):
+            if not raw.strip() or "Купить печатную версию" in raw:
+                continue
+            text = strip_markup(raw.replace("\t", " | ")).strip()
+            if text:
+                out.append((k, text))
+        return out
+
+    def passage_text(self, pid: int) -> str:
+        sec = self.sections[self.passages.doc[pid]]
+        lines = self.lines[sec.game][self.passages.line_start[pid] - 1:self.passages.line_end[pid]]
+        return " ".join(strip_markup(l.replace("\t", " | ")).strip() for l in lines).strip()
 
     def body(self, sec: Section, with_heading: bool = False) -> str:
         """The section's text below its heading, markup stripped, blank-line paragraphs kept.
@@ -521,6 +561,12 @@ class RuleIndex:
     def with_synonyms(self, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:
         """The expansion plus the title words of slang for this term (in this game's book)."""
         extra: dict[str, float] = {}
+        translated = self.en_words.get(term, {})
+        # a book with no English pairs of its own reads another book's (the Russian words are shared)
+        own = {g: ws for g, ws in translated.items() if game is None or g == game}
+        for g, words in (own or translated).items():
+            for w, sim in words:
+                extra[w] = max(extra.get(w, 0.0), sim if own else OTHER_BOOK_SIM * sim)
         for v, sim in exp:
             if sim >= 0.75:
                 by_game = self.synonyms.get(v)
@@ -806,11 +852,21 @@ class RuleIndex:
             w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else BODY_WEIGHT_WITH_NAME
             scores[doc] = max(body_only, s + w * body_only)
 
+        # 4. passages: the section's best paragraph for the question, its intent preferred
+        asks = ps.intent(query)
+        best_passage = self.passages.best_per_doc(list(zip(q_weights, body_exp)), asks, allowed)
+        # A name («pinned down») is answered by its heading; a question by a paragraph: the
+        # passage weighs in full for a question or a sentence, little for one or two words.
+        weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
+        for doc, (p, _) in best_passage.items():
+            scores[doc] = scores.get(doc, 0.0) + weight * p
+
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
         if self.glossary_docs and _DEFINITION_RE.search(query.casefold()):
             # «что такое …», "what is …", «значение …»: the glossary's definition is what is asked
-            ranked = [(s - pen[doc] + (GLOSSARY_PENALTY * 2 if doc in self.glossary_docs else 0.0), doc)
+            # (over the glossary's demotion and any paragraph merely mentioning the term)
+            ranked = [(s - pen[doc] + (GLOSSARY_PENALTY * 2 + PASSAGE_MAX if doc in self.glossary_docs else 0.0), doc)
                       for doc, s in scores.items()]
         else:
             ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
@@ -820,8 +876,14 @@ class RuleIndex:
             if s <= 0:
                 continue
             sec = self.sections[doc]
+            bp = best_passage.get(doc)
+            passage, lines = "", (0, 0)
+            if bp is not None:
+                pid = bp[1]
+                passage = self.passage_text(pid)
+                lines = (self.passages.line_start[pid], self.passages.line_end[pid])
             hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
-                            self.snippet(doc, q_terms), via))
+                            self.snippet(doc, q_terms), via, passage, lines))
         return hits
 
     def snippet(self, doc: int, q_terms: list[str], width: int = 160) -> str:

@@ -17,6 +17,10 @@ from rapidfuzz import fuzz, process, utils
 
 from games.registry import GAMES
 
+_DATA = Path(__file__).resolve().parent.parent / "tests" / "rules" / "data"
+# The public sets: rule names and terms, and the questions and situations players type.
+PUBLIC_SETS = [_DATA / "lookup_queries.tsv", _DATA / "lookup_questions.tsv"]
+
 
 @dataclass
 class Query:
@@ -24,13 +28,15 @@ class Query:
     query: str
     hard: bool
     accept: list[int]
+    kind: str = ""          # "question" / "situation" in the question sets; "" for names
 
 
 def read_queries(path: str | Path) -> list[Query]:
     with open(path, encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh, delimiter="\t"))
     return [Query(r["game"], r["query"], r.get("hard", "0") == "1",
-                  [int(x) for x in r["accept_lines"].split(",") if x.strip()]) for r in rows]
+                  [int(x) for x in r["accept_lines"].split(",") if x.strip()], r.get("kind", "") or "")
+            for r in rows]
 
 
 def rank_of(hits: list[tuple[str, int, int]], q: Query) -> int | None:
@@ -47,6 +53,8 @@ def score(queries: list[Query], searcher: Callable[[Query], list[tuple[str, int,
         r = rank_of(searcher(q)[:5], q)
         per[q.game].append(r)
         per["overall"].append(r)
+        if q.kind:
+            per[f"kind:{q.kind}"].append(r)
         if r != 1:
             misses.append((q, r))
     table = {}
@@ -82,12 +90,21 @@ class Baseline:
         return [(pool[i][0], pool[i][1][1], pool[i][1][2]) for _, _, i in res]
 
 
-def format_report(name: str, result: dict) -> str:
-    out = [f"== {name}", f"{'game':<15}{'n':>4}{'top1':>8}{'top3':>8}{'top5':>8}"]
-    for g in list(GAMES) + ["overall"]:
+def format_report(name: str, result: dict, baseline: dict | None = None) -> str:
+    """One row per game, per kind of query and overall; the baseline's top-1/top-5 beside ours."""
+    head = f"{'game':<18}{'n':>4}{'top1':>8}{'top3':>8}{'top5':>8}"
+    if baseline is not None:
+        head += f"{'WRatio@1':>10}{'WRatio@5':>10}"
+    out = [f"== {name}", head]
+    kinds = sorted(k for k in result["table"] if k.startswith("kind:"))
+    for g in list(GAMES) + kinds + ["overall"]:
         if g in result["table"]:
             r = result["table"][g]
-            out.append(f"{g:<15}{r['n']:>4}{r['top1']:>8.1%}{r['top3']:>8.1%}{r['top5']:>8.1%}")
+            row = f"{g:<18}{r['n']:>4}{r['top1']:>8.1%}{r['top3']:>8.1%}{r['top5']:>8.1%}"
+            if baseline is not None and g in baseline["table"]:
+                b = baseline["table"][g]
+                row += f"{b['top1']:>10.1%}{b['top5']:>10.1%}"
+            out.append(row)
     return "\n".join(out)
 
 
@@ -106,9 +123,8 @@ def run(path: str | Path, index=None, show_misses: bool = True) -> tuple[str, di
     without = score(queries, ours(False))
     base = Baseline()
     baseline = score(queries, lambda q: base.search(q.query, q.game))
-    parts = [format_report("rules_index, game given", with_game),
-             format_report("rules_index, no game", without),
-             format_report("baseline: rapidfuzz WRatio over raw titles, game given", baseline)]
+    parts = [format_report(f"{Path(path).name}: rules_index, game given (WRatio over raw titles beside)", with_game, baseline),
+             format_report(f"{Path(path).name}: rules_index, no game", without)]
     if show_misses:
         lines = ["== misses (game given): query → rank (None = not in top 5); top hit"]
         for q, r in with_game["misses"]:

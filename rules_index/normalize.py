@@ -61,6 +61,11 @@ STOPWORDS = frozenset("""
 также который которая которые которых своих свой своей свои её
 the a an of to in on for and or is are be by with at as it its does do how what when which who
 vs versus if can i my you your or not near
+мое мои моего моему моим моих моей мою твой твоя твое твои твоего твоим наш наша наше наши нашего нашим
+наших ваш ваша ваши хочу хотел хотела хотим хочет ему ей прямо вообще просто типа короче блин вот
+get gets got take takes many much does doesnt dont didnt say says whats from who goes during out way
+there any have has should would will than then this that these those them they their me we our us he
+she his her guys why where into onto
 """.split())
 
 _TOKEN_RE = re.compile(r"\d+\+|\d*[dдк]\d+\b|[^\W\d_]+|\d+", re.UNICODE)

@@ -4,10 +4,9 @@
     python3 scripts/dev.py run  [bot.py options]   # install, then start the bot (console without a token)
     python3 scripts/dev.py test [pytest options]   # install with test tools, then run the whole suite
 
-It makes `.venv/` beside the project, installs the dependencies listed in pyproject.toml
-pinned by constraints.txt (reproducible), and then d20 with --no-deps: d20's last release
-pins the abandoned `lark-parser`, which would clobber the `lark` it really runs on
-(anchors.md §2.5). Installs are skipped when nothing they depend on has changed.
+It makes `.venv/` beside the project and installs the dependencies listed in pyproject.toml
+pinned by constraints.txt (reproducible); `pip install .` installs the same list. Installs are
+skipped when nothing they depend on has changed.
 """
 from __future__ import annotations
 
@@ -21,7 +20,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
-D20 = "d20==1.1.2"
 
 
 def venv_python() -> Path:
@@ -44,13 +42,12 @@ def ensure_installed(with_tests: bool) -> Path:
         print("Creating .venv …", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     wanted = requirements(with_tests)
-    stamp = hashlib.sha256("\n".join([*wanted, D20, (ROOT / "constraints.txt").read_text()]).encode()).hexdigest()
+    stamp = hashlib.sha256("\n".join([*wanted, (ROOT / "constraints.txt").read_text()]).encode()).hexdigest()
     marker = VENV / (".installed-test" if with_tests else ".installed")
     if not marker.exists() or marker.read_text() != stamp:
         print("Installing dependencies into .venv …", flush=True)
         pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
         subprocess.run([*pip, "-c", str(ROOT / "constraints.txt"), *wanted], check=True)
-        subprocess.run([*pip, "--no-deps", D20], check=True)
         marker.write_text(stamp)
     return python
 

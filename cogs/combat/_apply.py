@@ -17,7 +17,8 @@ from games.procedure import ProcedureResult
 from i18n import Msg
 
 
-async def apply_result(interaction: discord.Interaction, result: ProcedureResult, *, payload: dict | None = None):
+async def apply_result(interaction: discord.Interaction, result: ProcedureResult, *, payload: dict | None = None,
+                       own_side: bool = False):
     store = store_of(interaction)
     if store is None or not result.changes:
         return None
@@ -41,5 +42,8 @@ async def apply_result(interaction: discord.Interaction, result: ProcedureResult
             # Anyone may roll a formation's test; only its side (or the owner, a moderator) records it.
             result.notes.append(Msg.of("combat_shared.note.not_your_side", unit=unit.name, side=unit.side))
             return None
+    if own_side:    # only the units' own side may apply (db/store.py change_units)
+        return await store.change_units(guild_id, channel_id, actor, changes, result.title, kind=result.procedure,
+                                        payload=payload or {"procedure": result.procedure, "game": result.game})
     return await store.apply_changes(guild_id, channel_id, actor, changes, result.title,
                                      payload=payload or {"procedure": result.procedure, "game": result.game})

@@ -100,7 +100,7 @@ async def run_command(interaction: discord.Interaction, system: GameSystem, spec
             kwargs[option.name] = await _unit_ref(interaction, system.id, kwargs[option.name])
     ctx = await _context(interaction, system, spec)
     result = await _computed(spec, ctx, kwargs)
-    applied = await apply_result(interaction, result) if spec.applies else None
+    applied = await apply_result(interaction, result, own_side=spec.own_side) if spec.applies else None
     chart, notes = None, []
     if spec.chart and result.distribution is not None:
         series = [(str(kwargs[spec.compare]) if compare and spec.compare else "", result.distribution)]

@@ -9,19 +9,17 @@ from discord.ext import commands
 
 import dice
 from app import compute
-from cogs._common import L, channel_key, fit_embed, locale_of, trim
 from cogs._common.charts import ChartRequest, chart_view
+from cogs._common import L, channel_key, fit_embed, locale_of, trim
 from cogs._common.limits import LIMITS
 from cogs._common.text import game_choices
 from dice.render import render
 from games.registry import GAMES
-from i18n import Msg, UserError, tr
+from i18n import Msg, tr
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = game_choices()
-# How long a roll's exact chances may take in a worker before the dice are shown without them.
-ROLL_BUDGET_SECONDS = 5.0
 COLOUR_PASS = discord.Colour.green()
 COLOUR_FAIL = discord.Colour.dark_red()
 COLOUR_ROLL = discord.Colour.blurple()
@@ -89,18 +87,13 @@ class DiceCog(commands.Cog):
         services = getattr(self.bot, "services", None)
         roller = getattr(services, "roller", None) or dice.Roller()
         limits = limits_of(self.bot)
-        if dice.is_heavy(expression, game_id, limits):
-            # Its exact chances may take seconds: answer Discord now, compute in a worker, and
-            # past the budget show the dice without the chances.
+        if dice.is_heavy(expression, game=game_id, limits=limits):
+            # exact odds too long for the event loop: acknowledge now, roll and compute in a worker
+            # (seeded dice travel there and back, so tests see what the loop would roll)
             await interaction.response.defer(thinking=True)
-            try:
-                result, used = await compute.run(dice.roll_detached, expression, game_id, roller.portable(), limits,
-                                                 timeout=ROLL_BUDGET_SECONDS)
-                roller.continue_from(used)
-            except UserError as error:
-                if error.msg.key != "common.too_heavy":
-                    raise
-                result = dice.roll(expression, game=game_id, roller=roller, limits=limits, exact=False)
+            result, used = await compute.run(dice.roll_detached, expression, game_id, roller.portable(), limits,
+                                             dice.OFF_LOOP_WORK)
+            roller.continue_from(used)
         else:
             result = dice.roll(expression, game=game_id, roller=roller, limits=limits)
         user = getattr(interaction.user, "display_name", None) or interaction.user.name

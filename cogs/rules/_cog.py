@@ -15,7 +15,8 @@ from cogs._common.text import game_choices
 from cogs._common.limits import LIMITS
 from cogs.rules._render import COLOUR, book_title
 from cogs._common.screens import show
-from cogs.rules._views import RuleScreen, TocScreen, books_page, nearest_page, rule_page, toc_page
+from cogs.rules._views import (MissScreen, RuleScreen, TocScreen, answer_page, books_page, nearest_page, rule_page,
+                               toc_page)
 from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
@@ -25,7 +26,6 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = game_choices()
 SECTION_ID_RE = re.compile(r"^[a-z_]+(?:~\d+)?:\d+t?$")
 MIN_SCORE = 15.0        # below this a hit is noise: "nothing found" + nearest titles
-CLOSE = 6.0             # hits within this of the top one are offered as "did you mean"
 CHANNEL_GAME_WEAK = 45.0
 
 
@@ -51,6 +51,7 @@ class RulesCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.screens.add(RuleScreen())
         self.bot.screens.add(TocScreen())
+        self.bot.screens.add(MissScreen())
         services = getattr(self.bot, "services", None)
         if services is not None and getattr(services, "rules", None) is None:
             services.rules = await asyncio.to_thread(load_index, services.config.rules_cache_dir)
@@ -81,32 +82,31 @@ class RulesCog(commands.Cog):
         if not re.search(r"\w", query):
             raise UserError("rules.error.unusable_query", example="rules.example.rule")
 
-        hits, note = await self._search(interaction, rules, query, game, locale)
+        hits, note, searched = await self._search(interaction, rules, query, game, locale)
         hits = [h for h in hits if h.score >= MIN_SCORE]
         if not hits:
             await self._nothing_found(interaction, rules, query, game, locale)
             return
         top = hits[0]
-        close = [h.section_id for h in hits[1:10] if h.score >= top.score - CLOSE]
-        alternatives = [top.section_id] + close if close else None
         if top.via != "direct":
             note = (note + " " if note else "") + tr("rules.reply.translated_query", locale, query=_shown(top, query))
-        await show(interaction, rule_page(rules, top.section_id, 0, alternatives or [], locale, note))
+        await show(interaction, answer_page(rules, hits, 0, searched, query, locale, note))
 
     async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
-        """Search the given game; else the channel's game first, falling back to every book."""
+        """Search the given game; else the channel's game first, falling back to every book.
+        → (hits, a note for the reply, the game searched or None for every book)."""
         if game:
-            return rules.search(query, game=game, limit=10), None
+            return rules.search(query, game=game, limit=10), None, game
         here = await channel_game(interaction)
         if here:
             local = rules.search(query, game=here, limit=10)
             if local and local[0].score >= CHANNEL_GAME_WEAK:
-                return local, None
+                return local, None, here
             everywhere = rules.search(query, limit=10)
             if everywhere and (not local or everywhere[0].score > local[0].score + 10):
-                return everywhere, tr("rules.reply.other_book_note", locale)
-            return local or everywhere, None
-        return rules.search(query, limit=10), None
+                return everywhere, tr("rules.reply.other_book_note", locale), None
+            return (local, None, here) if local else (everywhere, None, None)
+        return rules.search(query, limit=10), None, None
 
     async def _nothing_found(self, interaction, rules, query: str, game: str | None, locale: str) -> None:
         scope = tr("rules.reply.scope_game", locale, book=book_title(rules, game, locale)) if game \

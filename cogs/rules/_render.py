@@ -8,7 +8,7 @@ from cogs._common.limits import LIMITS
 from i18n import tr
 
 COLOUR = discord.Colour.dark_gold()
-PAGE_CHARS = 3500          # section text per embed page (description limit 4096, room for the header)
+PAGE_CHARS = 2900          # section text per embed page (description limit 4096, room for the header)
 TOC_PER_PAGE = 20          # entries per table-of-contents page (one select of ≤ 25 options each)
 
 
@@ -24,9 +24,15 @@ def where_line(index, sec, locale: str) -> str:
     return tr("rules.reply.where", locale, book=book, start=sec.line_start, end=sec.line_end)
 
 
-def section_pages(index, sec, locale: str, note: str | None = None) -> list[discord.Embed]:
-    """The section as embeds: title, breadcrumb, book and lines, then the text in pages."""
+LEAD_CHARS = 1000          # the answering passage above the section (its own part of the first page)
+
+
+def section_pages(index, sec, locale: str, note: str | None = None, lead: str | None = None) -> list[discord.Embed]:
+    """The section as embeds: the answering passage (when a question found it), title,
+    breadcrumb, book and lines, then the text in pages."""
     header = []
+    if lead:
+        header.append(trim("> " + lead.replace("\n", " "), LEAD_CHARS))
     if note:
         header.append(f"*{note}*")
     if sec.path:
@@ -42,9 +48,10 @@ def section_pages(index, sec, locale: str, note: str | None = None) -> list[disc
             body = tr("rules.reply.no_text", locale)
     chunks = chunk_text(body, PAGE_CHARS)
     pages = []
-    for chunk in chunks:
+    for k, chunk in enumerate(chunks):
+        shown = header if k == 0 or not lead else header[1:]     # the lead only on the first page
         embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
-                              description=trim("\n".join(header) + "\n\n" + chunk, LIMITS.embed_description))
+                              description=trim("\n".join(shown) + "\n\n" + chunk, LIMITS.embed_description))
         embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {sec.id}", LIMITS.footer))
         pages.append(embed)
     return pages

@@ -13,7 +13,8 @@ from i18n import UserError, tr
 from rules_index.engine import title_variants
 
 MIN_OTHER_BOOK_SCORE = 60.0   # «the same rule in another book»: a title-level match there
-RULE, TOC = "rule", "toc"
+RULE, TOC, MISS = "rule", "toc", "miss"
+CLOSE = 6.0                   # hits within this of the shown one are offered as "did you mean"
 STATE_ROOM = 90               # of a custom_id's 100 characters, what a rule state may take
 
 
@@ -61,13 +62,26 @@ def _rules_of(interaction: discord.Interaction):
     return rules
 
 
+def miss_state(game: str | None, rank: int, query: str) -> str:
+    """`horus_heresy|0|сколько реакций…`: where the query was searched, which hit is shown, and
+    the query itself (cut to what a custom_id holds; the search is run again on press)."""
+    head = f"{game or '-'}|{rank}|"
+    return head + query[:STATE_ROOM - len(head)]
+
+
+def parse_miss_state(state: str) -> tuple[str | None, int, str]:
+    game, _, rest = state.partition("|")
+    rank, _, query = rest.partition("|")
+    return (None if game in ("", "-") else game), int(rank) if rank.isdigit() else 0, query
+
+
 def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale: str,
-              note: str | None = None) -> Page:
+              note: str | None = None, lead: str | None = None, miss: str | None = None) -> Page:
     sec = rules.section(section_id)
     if sec is None:
         raise UserError("rules.error.unknown_section", example="rules.example.rule", section=section_id)
     alternatives = [a for a in alternatives if rules.section(a) is not None]
-    pages = section_pages(rules, sec, locale, note)
+    pages = section_pages(rules, sec, locale, note, lead)
     page = min(max(page, 0), len(pages) - 1)
     controls: list[Button | Menu] = []
     if alternatives:
@@ -85,8 +99,28 @@ def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale
     controls.append(Button(tr("rules.ui.next_section", locale),
                            target(RULE, rule_state(after, 0, alternatives)) if after else None,
                            discord.ButtonStyle.primary, row=3))
+    if miss is not None:
+        # «Не то»: records the miss and shows the next hit (MissScreen)
+        controls.append(Button(tr("rules.ui.not_it", locale), target(MISS, miss), discord.ButtonStyle.danger, row=3))
     controls += page_buttons(RULE, lambda i: rule_state(section_id, i, alternatives), page, len(pages), locale)
     return Page([pages[page]], controls)
+
+
+def shown_with(hits: list, rank: int) -> list[str]:
+    """Hit `rank` and the hits after it close enough to be offered as "did you mean"."""
+    hit = hits[rank]
+    return [hit.section_id] + [h.section_id for h in hits[rank + 1:rank + 10] if h.score >= hit.score - CLOSE]
+
+
+def answer_page(rules, hits: list, rank: int, game: str | None, query: str, locale: str,
+                note: str | None = None) -> Page:
+    """The reply to a search: hit `rank` led by its answering passage, the hits around it as
+    "did you mean", and «Не то» leading to the next one."""
+    from rules_index.present import lead
+    hit = hits[rank]
+    close = shown_with(hits, rank)
+    return rule_page(rules, hit.section_id, 0, close if len(close) > 1 else [], locale, note,
+                     lead(hit.passage, query) or None, miss_state(game, rank, query))
 
 
 def toc_page(rules, game: str, page: int, locale: str) -> Page:
@@ -125,6 +159,25 @@ class RuleScreen(Screen):
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
         section_id, page, alternatives = _parse_rule_state(state)
         return rule_page(_rules_of(interaction), section_id, page, alternatives, locale_of(interaction))
+
+
+class MissScreen(Screen):
+    """«Не то» pressed: record the query, the game searched and what was shown, then show the next hit."""
+    kind = MISS
+    min_score = 15.0          # as /rule: below this a hit is noise
+
+    async def render(self, interaction: discord.Interaction, state: str) -> Page:
+        game, rank, query = parse_miss_state(state)
+        rules = _rules_of(interaction)
+        locale = locale_of(interaction)
+        hits = [h for h in rules.search(query, game=game, limit=rank + 11) if h.score >= self.min_score]
+        shown = shown_with(hits, rank) if rank < len(hits) else []
+        store = getattr(getattr(interaction.client, "services", None), "state", None)
+        if store is not None and shown:
+            await store.record_lookup_miss(interaction.guild_id, interaction.channel_id, game, query, shown)
+        if rank + 1 >= len(hits):
+            raise UserError("rules.error.no_more_hits", example="rules.example.rule")
+        return answer_page(rules, hits, rank + 1, game, query, locale, tr("rules.reply.miss_recorded", locale))
 
 
 class TocScreen(Screen):

@@ -1,4 +1,4 @@
-"""Per-channel game state commands: /game, /unit, /status, /blast, /damage, /turn, /history,
+"""Per-channel game state commands: /game, /unit, /status, /damage, /turn, /history,
 /undo. Thin: parse options, call the store (`db/`), render. The rules live in
 `games/<id>/state.py`; permissions and transactions in `db/store.py`."""
 from __future__ import annotations
@@ -323,58 +323,6 @@ class StateCog(commands.Cog):
         return [_choice(track.label.render(locale), key) for key, track in rules_for(game.system).statuses.items()
                 if current.casefold() in (key + track.label.render(locale)).casefold()][:25]
 
-    # ================================================================ /blast (Epic)
-    blast = app_commands.Group(name=L("state.cmd.blast.name"), description=L("state.cmd.blast.desc"), guild_only=True)
-
-    @blast.command(name=L("state.cmd.blast.add.name"), description=L("state.cmd.blast.add.desc"))
-    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
-    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
-    async def blast_add(self, interaction: discord.Interaction, unit: str,
-                        amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", amount)],
-                          lambda state: Msg.of("state.event.blast_add", n=amount, unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.remove.name"), description=L("state.cmd.blast.remove.desc"))
-    @app_commands.rename(unit=_p("formation"), amount=_p("amount"))
-    @app_commands.describe(unit=_d("formation"), amount=_d("blast_amount"))
-    async def blast_remove(self, interaction: discord.Interaction, unit: str,
-                           amount: app_commands.Range[int, 1, AMOUNT_LIMIT] = 1) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "add", -amount)],
-                          lambda state: Msg.of("state.event.blast_remove", n=amount, unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.clear.name"), description=L("state.cmd.blast.clear.desc"))
-    @app_commands.rename(unit=_p("formation"))
-    @app_commands.describe(unit=_d("formation"))
-    async def blast_clear(self, interaction: discord.Interaction, unit: str) -> None:
-        await self._blast(interaction, unit, lambda state, rules: [StateChange(state.name, "blast_markers", "set", 0)],
-                          lambda state: Msg.of("state.event.blast_clear", unit=state.name))
-
-    @blast.command(name=L("state.cmd.blast.rally.name"), description=L("state.cmd.blast.rally.desc"))
-    @app_commands.rename(unit=_p("formation"), initiative=_p("initiative"), enemy_near=_p("enemy_near"),
-                         leaders=_p("leaders"))
-    @app_commands.describe(unit=_d("formation"), initiative=_d("initiative"), enemy_near=_d("enemy_near"),
-                           leaders=_d("leaders"))
-    async def blast_rally(self, interaction: discord.Interaction, unit: str, initiative: app_commands.Range[int, 1, 6],
-                          enemy_near: bool = False, leaders: app_commands.Range[int, 0, 10] = 0) -> None:
-        # One rally, not two: the Epic rally procedure (games/epic/checks.rally, L622–628) behind
-        # /check epic rally, which reads the formation's markers and applies the result as one event.
-        from cogs.combat._factory import run_command
-        from games.epic.commands import COMMANDS as EPIC_COMMANDS   # until /blast moves into the game
-        spec = next(c for c in EPIC_COMMANDS if c.key == "combat_epic.cmd.rally")
-        await run_command(interaction, GAMES[spec.key.split("_")[1].split(".")[0]], spec,
-                          {"initiative": str(initiative), "formation": unit, "enemy_near": enemy_near,
-                           "leaders": leaders})
-
-    async def _blast(self, interaction: discord.Interaction, unit: str, build, summary, extra=None,
-                     payload: dict | None = None) -> None:
-        result = await _store(interaction).change_unit(*channel_key(interaction), _actor(interaction), unit, build, summary,
-                                                       kind="blast", payload=payload, system="epic")
-        locale = locale_of(interaction)
-        embed = render.result_embed(result, locale)
-        if extra is not None:
-            embed.description = render.render_msgs(extra(), locale) + "\n" + (embed.description or "")
-        await _send(interaction, embed=render.fit_embed(embed))
-
     # ================================================================ /damage
     @app_commands.command(name=L("state.cmd.damage.name"), description=L("state.cmd.damage.desc"))
     @app_commands.rename(unit=_p("unit"), amount=_p("amount"))
@@ -444,10 +392,6 @@ class StateCog(commands.Cog):
     @unit_show.autocomplete("unit")
     @status_set.autocomplete("unit")
     @status_clear.autocomplete("unit")
-    @blast_add.autocomplete("unit")
-    @blast_remove.autocomplete("unit")
-    @blast_clear.autocomplete("unit")
-    @blast_rally.autocomplete("unit")
     @damage.autocomplete("unit")
     async def _unit_ac(self, interaction: discord.Interaction, current: str):
         names = await _store(interaction).unit_names(*channel_key(interaction), current)

@@ -46,9 +46,20 @@ EVENT_LAG = 0.02                    # seconds a message event trails the REST an
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
 
 
+def _dumps(data: Any) -> str:
+    """JSON as Discord sends it: UTF-8, with what UTF-8 can't carry (a lone surrogate a user
+    typed) escaped as \\uXXXX."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    return text
+
+
 def _json(data: Any, status: int = 200) -> web.Response:
     # Exactly "application/json": discord.py reads the body as JSON only then.
-    return web.Response(body=json.dumps(data, ensure_ascii=False).encode(), status=status,
+    return web.Response(body=_dumps(data).encode(), status=status,
                         headers={"Content-Type": "application/json"})
 
 
@@ -86,7 +97,7 @@ class Connection:
                 self.sequence += 1
                 payload["s"] = self.sequence
             try:
-                await self.ws.send_str(json.dumps(payload, ensure_ascii=False))
+                await self.ws.send_str(_dumps(payload))
             except ConnectionError:
                 pass
             if not sent.done():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
-from games.epic import checks, odds
+from games.epic import checks, odds, tracks
 from games.epic.aircraft import flak
 from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
@@ -14,16 +14,18 @@ from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.state import RULES
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
-from games.procedure import ProcedureResult
+from games.procedure import ProcedureResult, StateChange
 from games.state_base import UnitState
-from i18n import UserError
+from i18n import Msg, UserError
 
 OPT = "combat_epic.opt"
 ACTIONS = tuple(Choice(f"combat_epic.action.{a}", a) for a in ("none", "double", "marshal", "sustained"))
 TITAN_KILLER = tuple(Choice(f"combat_epic.tk.{k}", v) for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6")))
 MAX_UNITS = 100          # a formation, or a side of an assault, as the options allow (issue 14: bounded inputs)
 
-GROUPS = (Group("check", "combat_epic.cmd.check", parent="check"),)
+GROUPS = (Group("check", "combat_epic.cmd.check", parent="check"), Group("blast", "combat_epic.cmd.blast"))
+BLAST_OPT = "combat_epic.blast_opt"
+AMOUNT_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,51 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
     return _acting(result, found)
 
 
+# ---- /blast add|remove|clear|rally ---------------------------------------------------------------
+# Plain state changes (no dice) on a tracked formation; the state rules break it when its markers
+# reach its units (L600–610). Rally is the same core function as /check epic rally.
+
+def _blast_formation(ctx: CommandContext, formation: UnitRef) -> UnitState:
+    if not ctx.in_game:
+        raise UserError("combat_epic.error.blast_no_game", example="combat_epic.blast_example.add")
+    if formation.state is None:
+        raise UserError("combat_epic.error.blast_untracked", example="combat_epic.blast_example.add",
+                        unit=formation.typed or "?")
+    return formation.state
+
+
+def _blast_change(ctx: CommandContext, formation: UnitRef, op: str, amount: int, title: str) -> ProcedureResult:
+    state = _blast_formation(ctx, formation)
+    result = ProcedureResult("epic", "blast", Msg.of(title, n=abs(amount), unit=state.name))
+    change = StateChange(state.name, tracks.BLAST_MARKERS, op, amount)
+    result.changes.append(change)
+    # The formation's line as it will read (the store applies the same rules in its transaction).
+    after = state.copy()
+    RULES.apply(after, change, ctx.settings)
+    RULES.settle(after, state, ctx.settings)
+    result.outcome.extend(RULES.describe(after, ctx.settings))
+    return result
+
+
+def blast_add_command(ctx: CommandContext, formation: UnitRef, amount: int) -> ProcedureResult:
+    return _blast_change(ctx, formation, "add", amount, "combat_epic.title.blast_add")
+
+
+def blast_remove_command(ctx: CommandContext, formation: UnitRef, amount: int) -> ProcedureResult:
+    return _blast_change(ctx, formation, "add", -amount, "combat_epic.title.blast_remove")
+
+
+def blast_clear_command(ctx: CommandContext, formation: UnitRef) -> ProcedureResult:
+    return _blast_change(ctx, formation, "set", 0, "combat_epic.title.blast_clear")
+
+
+def blast_rally_command(ctx: CommandContext, formation: UnitRef, initiative: int, enemy_near: bool,
+                        leaders: int) -> ProcedureResult:
+    _blast_formation(ctx, formation)
+    return rally_command(ctx, f"{initiative}+", formation, blast=None, broken=False, units=None,
+                         enemy_near=enemy_near, leaders=leaders)
+
+
 def strategy_command(ctx: CommandContext, rating_a: int, rating_b: int, side_a: str, side_b: str) -> ProcedureResult:
     assert ctx.roller is not None
     return checks.strategy_roll(ctx.roller, rating_a, rating_b, name_a=side_a, name_b=side_b)
@@ -259,7 +306,18 @@ def we_damage_command(ctx: CommandContext, hits: int, formation: UnitRef, dc: in
 
 FORMATION = Option("formation", unit=True)
 
+BLAST_FORMATION = Option("formation", unit=True, required=True)
+BLAST_AMOUNT = Option("amount", int, default=1, min=1, max=AMOUNT_LIMIT)
+
 COMMANDS = (
+    Command("combat_epic.cmd.blast_add", "blast", (BLAST_FORMATION, BLAST_AMOUNT), BLAST_OPT, blast_add_command, own_side=True),
+    Command("combat_epic.cmd.blast_remove", "blast", (BLAST_FORMATION, BLAST_AMOUNT), BLAST_OPT,
+            blast_remove_command, own_side=True),
+    Command("combat_epic.cmd.blast_rally", "blast", (
+        BLAST_FORMATION, Option("initiative", int, required=True, min=1, max=6),
+        Option("enemy_near", bool, default=False), Option("leaders", int, default=0, min=0, max=10)),
+        BLAST_OPT, blast_rally_command, own_side=True),
+    Command("combat_epic.cmd.blast_clear", "blast", (BLAST_FORMATION,), BLAST_OPT, blast_clear_command, own_side=True),
     Command("combat_epic.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
     Command("combat_epic.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False,
             chart=True, compare="weapons"),

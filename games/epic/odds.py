@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from games._exact import binomial, convolve, pct, thin
+from games._exact import binomial, pct
 from games.epic import house_rules as H
-from games.epic.assault import MAX_ROUNDS, AssaultSide, _validate
-from games.epic.rolls import SaveProfile, hit_probability, need_after, save_fail_probability
+from games.epic.assault import AssaultSide, _validate
+from games.epic.assault_odds import assault_distribution
+from games.epic.rolls import hit_probability, need_after, save_fail_probability
 from games.epic.shooting import EpicTarget, to_hit_modifiers
 from games.epic.weapons import Weapon
 from games.house_rules import effective
@@ -137,117 +138,35 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
 
 # --- assaults ---------------------------------------------------------------------------------
 
-def _roll_dist(mode: str) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = defaultdict(Fraction)
-    for a in range(1, 7):
-        for b in range(1, 7):
-            out[max(a, b) if mode == "highest" else a + b] += Fraction(1, 36)
-    return dict(out)
-
-
-def _hits_dist(n: int, value: int | None) -> list[Fraction]:
-    if not n or value is None:
-        return [ONE]
-    num, den = hit_probability(value)
-    return binomial(n, Fraction(num, den))
-
-
-
-def _unsaved(hits: list[Fraction], saves: SaveProfile) -> list[Fraction]:
-    fn, fd = save_fail_probability(saves)
-    return thin(hits, Fraction(fn, fd))
+def _exact(p: float) -> Fraction:
+    return Fraction(p)
 
 
 def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict[str, str] | None = None,
                  ) -> ProcedureResult:
-    """P(attacker wins), P(defender wins), P(still tied after the second round), mirroring
-    `assault.assault` step by step (attacks, saves, result roll with modifiers, a tie fought again)."""
-    from games.epic.assault import _Fighting, result_modifiers
-
+    """P(attacker wins), P(defender wins), P(still tied after the second round) and each side's
+    losses: the dynamic program of `assault_odds` over casualties, the rules of `assault.assault`."""
     _validate(attacker)
     _validate(defender)
     mode = effective("epic", settings)[H.ASSAULT_ROLL]
-    roll = _roll_dist(mode)
-
-    def start(side: AssaultSide) -> _Fighting:
-        engaged = side.units if side.engaged is None else side.engaged
-        contact = engaged if side.in_contact is None else side.in_contact
-        return _Fighting(side, contact, engaged - contact)
-
-    def clone(f: _Fighting) -> _Fighting:
-        return _Fighting(f.side, f.contact, f.ff, f.lost, f.kills)
-
-    def attack_dist(f: _Fighting, enemy: AssaultSide) -> list[Fraction]:
-        hits = convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
-                         _hits_dist(f.ff, f.side.ff))
-        for count, value in f.side.support:
-            hits = convolve(hits, _hits_dist(count, value))
-        return _unsaved(hits, enemy.saves)
-
-    totals = {"attacker": Fraction(0), "defender": Fraction(0), "tie": Fraction(0)}
-    lost = {"attacker": Fraction(0), "defender": Fraction(0)}
-
-    def fight(a: _Fighting, d: _Fighting, p: Fraction, rnd: int) -> None:
-        ua, ud = attack_dist(a, defender), attack_dist(d, attacker)
-        for x, px in enumerate(ua):          # defender casualties
-            if not px:
-                continue
-            for y, py in enumerate(ud):      # attacker casualties
-                if not py:
-                    continue
-                q = p * px * py
-                a2, d2 = clone(a), clone(d)
-                d_dead, a_dead = d2.remove(x), a2.remove(y)
-                a2.kills += d_dead
-                d2.kills += a_dead
-                if d2.left <= 0 and a2.engaged > 0:
-                    finish(a2, d2, "attacker", 0, q)
-                    continue
-                if a2.engaged <= 0:
-                    finish(a2, d2, "defender", 0, q)
-                    continue
-                ma = sum(m.value for m in result_modifiers(a2, d2))
-                md = sum(m.value for m in result_modifiers(d2, a2))
-                for ra, pa in roll.items():
-                    for rd, pd in roll.items():
-                        sa, sd = ra + ma, rd + md
-                        qq = q * pa * pd
-                        if sa == sd:
-                            if rnd < MAX_ROUNDS:
-                                fight(a2, d2, qq, rnd + 1)
-                            else:
-                                totals["tie"] += qq
-                                lost["attacker"] += qq * a2.lost
-                                lost["defender"] += qq * d2.lost
-                        else:
-                            finish(a2, d2, "attacker" if sa > sd else "defender", abs(sa - sd), qq)
-
-    def finish(a: _Fighting, d: _Fighting, winner: str, diff: int, q: Fraction) -> None:
-        totals[winner] += q
-        loser = d if winner == "attacker" else a
-        extra = min(diff, loser.engaged)                 # no saves (Fearless: saves, approximated below)
-        if loser.side.fearless and diff:
-            fn, fd = save_fail_probability(loser.side.saves)
-            dist = binomial(diff, Fraction(fn, fd))
-            extra_mean = sum((min(j, loser.engaged) * pj for j, pj in enumerate(dist)), Fraction(0))
-        else:
-            extra_mean = Fraction(extra)
-        lost["attacker"] += q * (a.lost + (extra_mean if loser is a else 0))
-        lost["defender"] += q * (d.lost + (extra_mean if loser is d else 0))
-
-    fight(start(attacker), start(defender), ONE, 1)
+    odds = assault_distribution(attacker, defender, mode)
+    a_name = attacker.name or Msg.of("combat_epic.word.attacker")
+    d_name = defender.name or Msg.of("combat_epic.word.defender")
     r = ProcedureResult("epic", "assault_odds", Msg.of("combat_epic.title.odds_assault",
                                                         attacker=attacker.name or "A", defender=defender.name or "D"))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=attacker.name or Msg.of("combat_epic.word.attacker"),
-                            p=pct(totals["attacker"])))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=defender.name or Msg.of("combat_epic.word.defender"),
-                            p=pct(totals["defender"])))
-    if totals["tie"]:
-        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(totals["tie"])))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=f"{float(lost['attacker']):.2f}",
-                            d=f"{float(lost['defender']):.2f}"))
+    p_attacker, p_defender, p_tie = _exact(odds.p_attacker), _exact(odds.p_defender), _exact(odds.p_tie)
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=a_name, p=pct(p_attacker)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=pct(p_defender)))
+    if odds.p_tie:
+        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(p_tie)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=f"{odds.mean_attacker_lost:.2f}",
+                            d=f"{odds.mean_defender_lost:.2f}"))
     if mode == "sum":
         r.notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
-    r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_tie=totals["tie"],
-                  attacker_lost=lost["attacker"], defender_lost=lost["defender"])
+    defender_lost = tuple(_exact(float(p)) for p in odds.defender_lost)
+    r.data.update(p_attacker=p_attacker, p_defender=p_defender, p_tie=p_tie,
+                  attacker_lost=_exact(odds.mean_attacker_lost), defender_lost=_exact(odds.mean_defender_lost),
+                  defender_lost_dist=defender_lost)
+    r.distribution = Distribution(quantity=Msg.of("epic.chart.defender_lost"), probabilities=defender_lost,
+                                  event=Msg.of("epic.chart.attacker_wins"), event_probability=p_attacker)
     return r

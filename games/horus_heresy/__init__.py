@@ -3,6 +3,8 @@ from pathlib import Path
 
 from games.horus_heresy.book.glossary import glossary
 from games.horus_heresy.book.split import split
+from games.horus_heresy.commands import COMMANDS, GROUPS
+from games.horus_heresy.profile import PROFILE
 from games.horus_heresy.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
 from games.horus_heresy.state import RULES
 from games.horus_heresy.tables import TABLES
@@ -22,4 +24,7 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=None,
+    commands=COMMANDS,
+    groups=GROUPS,
+    profile=PROFILE,
 )

@@ -42,6 +42,12 @@ class Fighter:
     fleshbane: bool = False
     preferred_enemy: bool = False
     hatred: bool = False                 # re-roll failed to-hit rolls in the first round (l.3073–3075)
+    charged: bool = False                # +1 attack this turn for charging (l.1196)
+
+    @property
+    def attacks_now(self) -> int:
+        """Attacks per model this round: the profile's, +1 for charging (l.1194–1196)."""
+        return self.attacks + (1 if self.charged else 0)
 
 
 _TOKEN = re.compile(r"(WS|BS|S|T|W|I|A|LD|SV|INV|AP|FNP|M)\s*(\d{1,2}|-)\+?", re.IGNORECASE)
@@ -79,7 +85,7 @@ def _strike(roller: Roller, result: ProcedureResult, me: Fighter, enemy: Fighter
     need = ws_need(me.ws, enemy.ws, settings)
     reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
                     ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
-    count = models * me.attacks
+    count = models * me.attacks_now
     step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=me.name or "?",
                                                             ws=me.ws, enemy_ws=enemy.ws),
                                  reroll=reroll, note=note)
@@ -93,8 +99,8 @@ def _strike(roller: Roller, result: ProcedureResult, me: Fighter, enemy: Fighter
 
 
 def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dict[str, str] | None = None,
-          ) -> ProcedureResult:
-    """One round of combat. Initiative steps from 10 down; equal initiative strikes at once
+          first_round: bool = True) -> ProcedureResult:
+    """One round of combat (`first_round`: Hatred re-rolls only then, l.3073). Initiative steps from 10 down; equal initiative strikes at once
     (l.1157–1161); casualties of a faster step strike no more."""
     a_name = attacker.name or Msg.of("combat_hh.word.attacker")
     d_name = defender.name or Msg.of("combat_hh.word.defender")
@@ -112,7 +118,7 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
         for k in strikers:
             other = "d" if k == "a" else "a"
             outcomes[k] = _strike(roller, result, sides[k], sides[other], models[k], models[other], damage[other],
-                                  settings, True)
+                                  settings, first_round)
         for k, w in outcomes.items():      # simultaneous within one initiative step
             other = "d" if k == "a" else "a"
             caused[k] += w.wounds_lost

@@ -38,7 +38,8 @@ def p_unsaved_per_hit(weapon: HHWeapon, target: HHTarget, *, melee: bool = False
     save_n, _ = best_save(target.saves, weapon.ap, ignores_cover=weapon.ignores_cover, melee=melee)
     save_r, _ = best_save(target.saves, rend_ap, ignores_cover=weapon.ignores_cover, melee=melee)
     unsaved = normal * p_fail(save_n) + rend * p_fail(save_r)
-    is_id = instant_death(weapon.strength, target.toughness) and not target.eternal_warrior
+    # No Feel No Pain against Instant Death, even for Eternal Warrior (l.3009, l.2983).
+    is_id = instant_death(weapon.strength, target.toughness)
     mit, _ = mitigation(target.shrouded, target.fnp, instant_death=is_id, ignores_cover=weapon.ignores_cover,
                         melee=melee, fearless=target.fearless)
     return unsaved * (p_fail(mit) if mit is not None else 1)
@@ -144,19 +145,20 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     return r
 
 
-def _melee_dist(me: Fighter, enemy: Fighter, models: int, settings) -> list[Fraction]:
+def _melee_dist(me: Fighter, enemy: Fighter, models: int, settings, first_round: bool) -> list[Fraction]:
     """Unsaved wounds from `models` models of `me` in one initiative step."""
     need = ws_need(me.ws, enemy.ws, settings)
-    reroll = "failed" if me.hatred else "ones" if me.preferred_enemy else None
+    reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
     p_hit, _ = outcome_probs(need, reroll=reroll)
     weapon = HHWeapon(strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned, shred=me.shred,
                       fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(toughness=enemy.toughness, models=enemy.models, wounds=enemy.wounds, saves=enemy.saves,
                       fnp=enemy.fnp, eternal_warrior=enemy.eternal_warrior, fearless=enemy.fearless)
-    return binomial(models * me.attacks, p_hit * p_unsaved_per_hit(weapon, target, melee=True))
+    return binomial(models * me.attacks_now, p_hit * p_unsaved_per_hit(weapon, target, melee=True))
 
 
-def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str] | None = None) -> ProcedureResult:
+def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str] | None = None,
+               first_round: bool = True) -> ProcedureResult:
     """P(attacker wins the combat), P(draw), P(defender wins), by unsaved wounds caused."""
     def weapon_of(f: Fighter) -> HHWeapon:
         return HHWeapon(strength=f.strength, ap=f.ap)
@@ -180,8 +182,8 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
 
     ai, di = attacker.initiative, defender.initiative
     if ai == di:
-        da = _melee_dist(attacker, defender, attacker.models, settings)
-        dd = _melee_dist(defender, attacker, defender.models, settings)
+        da = _melee_dist(attacker, defender, attacker.models, settings, first_round)
+        dd = _melee_dist(defender, attacker, defender.models, settings, first_round)
         for x, px in enumerate(da):
             rem_d, lost_d = _removal(x, weapon_of(attacker), target_of(defender, defender.models, defender.damage))
             for y, py in enumerate(dd):
@@ -189,11 +191,11 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
                 settle(lost_d, lost_a, attacker.models - rem_a, defender.models - rem_d, px * py)
     else:
         first, second = (attacker, defender) if ai > di else (defender, attacker)
-        d1 = _melee_dist(first, second, first.models, settings)
+        d1 = _melee_dist(first, second, first.models, settings, first_round)
         for x, px in enumerate(d1):
             rem2, lost2 = _removal(x, weapon_of(first), target_of(second, second.models, second.damage))
             left2 = second.models - rem2
-            d2 = _melee_dist(second, first, left2, settings) if left2 > 0 else [ONE]
+            d2 = _melee_dist(second, first, left2, settings, first_round) if left2 > 0 else [ONE]
             for y, py in enumerate(d2):
                 rem1, lost1 = _removal(y, weapon_of(second), target_of(first, first.models, first.damage))
                 if first is attacker:

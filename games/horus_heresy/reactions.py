@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.horus_heresy import house_rules as H
 from games.horus_heresy.checks import reaction_allowance
 from games.procedure import ProcedureResult, StateChange
+from games.state_base import UnitState
 from i18n import Msg
 
 TRACK = "reactions"
@@ -24,3 +25,17 @@ def reaction(unit: str, side_used: int, unit_reacted: bool, *, bonus: int = 0, b
         r.changes.append(StateChange(unit, TRACK, "add", 1, Msg.of("combat_hh.change.reaction")))
     r.data.update(allowed=allowed, allowance=allowance, used=side_used + (1 if allowed else 0))
     return r
+
+
+def side_reactions_used(unit: UnitState, roster) -> int:
+    """Reactions the unit's side made this phase: the sum of its units' counters (L431–437)."""
+    return sum(u.get(TRACK) for u in roster if u.side == unit.side)
+
+
+def reaction_of(unit: UnitState, roster, *, bonus: int = 0, phase: str | None = None,
+                settings: dict[str, str] | None = None) -> ProcedureResult:
+    """A tracked unit's reaction: never while pinned or falling back (L439–445), once per unit
+    per phase (L443), within its side's allowance this phase."""
+    return reaction(unit.name, side_reactions_used(unit, roster), unit.get(TRACK) > 0, bonus=bonus,
+                    blocked=any(s in unit.statuses for s in ("pinned", "falling_back")), phase=phase,
+                    settings=settings)

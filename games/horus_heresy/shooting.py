@@ -166,8 +166,9 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
                                      note=Msg.of("combat_hh.note.save_choice", ap="-" if ap is None else ap)))
         unsaved_total += count - saved
     out.unsaved = unsaved_total
-    # One damage-mitigation roll per unsaved wound (l.120, l.3015).
-    mit_need, mit_kind = mitigation(target.shrouded, target.fnp, instant_death=is_id and not target.eternal_warrior,
+    # One damage-mitigation roll per unsaved wound (l.120, l.3015); no Feel No Pain against
+    # Instant Death, Eternal Warrior or not (l.3009, l.2983).
+    mit_need, mit_kind = mitigation(target.shrouded, target.fnp, instant_death=is_id,
                                     ignores_cover=weapon.ignores_cover, melee=melee, fearless=target.fearless)
     remaining = unsaved_total
     if remaining and mit_need is not None:

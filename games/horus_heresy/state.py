@@ -120,3 +120,14 @@ class HorusHeresyRules(StateRules):
 
 
 RULES = HorusHeresyRules()
+
+
+def condition(unit: UnitState) -> dict:
+    """What the procedures need of a tracked unit: models left and wounds on the wounded model
+    (units: wounded models take wounds first, L759), or hull points left (vehicles, L2014–2016)."""
+    if unit.type == "vehicle":
+        return {"vehicle": True, "hull_points": unit.size - unit.get("hull_points"),
+                "immobilised": "immobilised" in unit.statuses}
+    lost = unit.get("wounds")
+    return {"vehicle": False, "models": unit.size - lost // unit.per, "wounds": unit.per, "damage": lost % unit.per,
+            "pinned": "pinned" in unit.statuses}

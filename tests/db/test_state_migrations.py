@@ -42,7 +42,7 @@ async def test_every_revision_upgrades_from_the_previous_and_downgrades(db_url):
         await _run(db_url, lambda c, r=revision: command.upgrade(_config(c), r))
         current = await _run(db_url, lambda c: MigrationContext.configure(c).get_current_revision())
         assert current == revision
-    assert await _run(db_url, _tables) == {"games", "units", "events"}
+    assert await _run(db_url, _tables) == {"games", "units", "events", "lookup_misses"}
     await _run(db_url, lambda c: command.downgrade(_config(c), "base"))
     assert await _run(db_url, _tables) == set()
 

@@ -1,4 +1,5 @@
 """Localized text of a roll: marks, plurals, summaries within Discord's limits."""
+import re
 from fractions import Fraction
 
 import pytest
@@ -101,3 +102,13 @@ def test_no_successes_shows_the_chance_of_a_total_miss():
     assert result.probability == 1 and result.probability_exactly == Fraction(1, 8)
     assert render(result, "ru").probability == "Шанс не получить ни одного успеха: 12,5 % (1/8) · в среднем 1,5"
     assert render(result, "en").probability.startswith("Chance of no success at all: 12.5% (1/8)")
+
+
+def test_a_thousand_faces_are_summarised_by_range():
+    """`/roll 1000d1000` printed «по граням:» with nothing after it (issue 10 §4)."""
+    result = dice.roll("1000d1000", roller=Roller.seeded(4), work=0)
+    text = render(result, "ru").dice[0][1]
+    assert text.startswith("1000 ")
+    ranges = re.findall(r"(\d+)–(\d+)×(\d+)", text)
+    assert len(ranges) == 10 and ranges[0][:2] == ("1", "100")
+    assert sum(int(n) for _, _, n in ranges) == 1000

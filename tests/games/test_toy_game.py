@@ -44,8 +44,8 @@ async def test_the_toy_game_needs_no_edit_elsewhere(toy_console):
     assert rolled[0].startswith("━━ 🎲 2d6 · Toy") and rolled[1] == "**2d6**: 3, 2"
 
     rule = (await _text(toy_console, "/rule luck game:toy")).splitlines()
-    assert rule[:4] == ["━━ Бросок удачи (Luck roll) ━━", "📖 Toy: rules · lines 2–4", "",
-                        "Бросьте один D6. На 4+ удача на вашей стороне."]
+    assert rule[:5] == ["━━ Бросок удачи (Luck roll) ━━", "> Бросьте один D6. На 4+ удача на вашей стороне.",
+                        "📖 Toy: rules · lines 2–4", "", "Бросьте один D6. На 4+ удача на вашей стороне."]
 
     table = (await _text(toy_console, "/table toy hit")).splitlines()
     assert table[:6] == ["━━ Hit table ━━", "```", "Дистанция    │ Попадание", "────────────────────────",

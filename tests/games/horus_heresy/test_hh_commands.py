@@ -115,3 +115,11 @@ async def test_hh_russian_names_and_bad_input(console):
     assert reply.ephemeral and "twin-linked" in reply.text and "/shoot hh" in reply.text
     reply = await run(console, '/assault hh attacker_profile:"nonsense" defender_profile:"WS3"')
     assert reply.ephemeral and "WS4 S4 T4" in reply.text
+
+
+async def test_hh_assault_charged_adds_an_attack_and_says_so(console):
+    await start(console)
+    fight = await run(console, '/assault hh attacker_profile:"WS4 S4 T4 W1 I5 A1 Ld8 Sv3+" '
+                               'defender_profile:"WS4 S4 T4 W1 I4 A1 Ld8 Sv3+" attacker:Tacticals '
+                               'defender_models:5 charged:True')
+    assert "+1 attack for charging (L1196)" in fight.text

@@ -1,6 +1,5 @@
 """Every Epic table cell against the book (rules_index/corpus/epic.md, tab-separated rows)."""
 from games.registry import GAMES
-from pathlib import Path
 
 import pytest
 

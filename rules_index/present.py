@@ -1,0 +1,44 @@
+"""What a reply leads with: the passage that answers the query, the query's words in bold.
+
+Plain text with Markdown bold (`**word**`), no Discord objects: the cog puts it above the
+section's text so a player reads the answer without paging.
+"""
+from __future__ import annotations
+
+import re
+
+from rules_index import normalize as nz
+
+LEAD_CHARS = 900          # the lead passage is cut here (a long paragraph keeps its start)
+_WORD_RE = re.compile(r"[^\W\d_]+(?:[-‐‑][^\W\d_]+)*", re.UNICODE)
+MIN_PREFIX = 4            # a book word sharing this many first letters of a query stem is the same word
+
+
+def query_stems(query: str) -> set[str]:
+    return {t for t in nz.terms(query) if t.isalpha() and len(t) >= 2}
+
+
+def _matches(word: str, stems: set[str]) -> bool:
+    s = nz.stem(nz.clean(word))
+    if s in stems:
+        return True
+    return any(len(q) >= MIN_PREFIX and len(s) >= MIN_PREFIX and (s.startswith(q) or q.startswith(s)) for q in stems)
+
+
+def bold_query_words(text: str, query: str) -> str:
+    """`text` with the words that share a stem with the query's words in bold."""
+    stems = query_stems(query)
+    if not stems:
+        return text
+    text = text.replace("**", "")          # the book's own bold would break ours
+    return _WORD_RE.sub(lambda m: f"**{m.group(0)}**" if _matches(m.group(0), stems) else m.group(0), text)
+
+
+def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
+    """The answering passage, cut to `limit` characters on a word boundary, query words bold."""
+    passage = " ".join(passage.split())
+    if not passage:
+        return ""
+    if len(passage) > limit:
+        passage = passage[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return bold_query_words(passage, query)
