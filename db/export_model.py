@@ -167,11 +167,18 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(name)          # Infinity, -Infinity, NaN: not JSON, and no count is infinite
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(text)      # 1e999: a number JSON can write and no count can be
+    return value
+
+
 def parse_export_bytes(raw: bytes) -> ExportModel:
     """A file's bytes → the validated export. Not JSON (or nested past the parser's limit, or a
     number with thousands of digits) → `import_not_json`; JSON that isn't an export → `bad_import`."""
     try:
-        data = json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant)
+        data = json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant, parse_float=_finite)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise UserError("state.error.import_not_json", example=EXAMPLE) from None
     return validate_export(data)

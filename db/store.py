@@ -15,7 +15,7 @@ import asyncio
 import dataclasses
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, TypeVar
 
 import sqlalchemy as sa
@@ -24,7 +24,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from db.export_model import (EXAMPLE, EXPORT_FORMAT, EXPORT_VERSION, NAME_LIMIT, PER_LIMIT,
-                             SIZE_LIMIT, ExportModel, bad_import, validate_export)
+                             SIZE_LIMIT, TURN_LIMIT, ExportModel, bad_import, validate_export)
+from db.naming import listing, resolve
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
 from db.schema import events, games, lookup_misses, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
@@ -36,6 +37,7 @@ from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
 T = TypeVar("T")
+RESTORE_DAYS = 7        # an ended game can be brought back this long (issue 10 §2)
 
 
 def _now() -> datetime:
@@ -425,7 +427,7 @@ class StateStore:
             game_id = result.inserted_primary_key[0]
             conn.execute(sa.insert(events).values(
                 game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
-                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=Msg.of(f"{system}.title"))),
                 messages=[], payload=None, diff={"units": [], "game": {}}))
             return _game_view(self._live_row(conn, guild_id, channel_id))
         try:
@@ -433,11 +435,15 @@ class StateStore:
         except IntegrityError:   # another start won the race
             raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
-    async def end_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
-        """End the channel's game (owner or moderator). It stays in the database, read-only."""
+    async def end_game(self, guild_id: int, channel_id: int, actor: Actor, game_id: int | None = None) -> GameView:
+        """End the channel's game (owner or moderator). It stays in the database, read-only, and
+        `restore_game` brings it back within RESTORE_DAYS. `game_id`: end only that game (a
+        confirmation pressed after another game started in the channel ends nothing)."""
         def write(conn: Connection) -> GameView:
             row = self._require_row(conn, guild_id, channel_id, lock=True)
             game = _game_view(row)
+            if game_id is not None and row.id != game_id:
+                raise UserError("state.error.end_stale")
             if not is_manager(game, actor):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
             conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
@@ -447,6 +453,32 @@ class StateStore:
                 diff={"units": [], "game": {}}))
             return game
         return await self._transaction(write, (guild_id, channel_id))
+
+    async def restore_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
+        """Bring back the channel's most recently ended game, if it ended within RESTORE_DAYS and
+        no other game runs here (its owner or a moderator)."""
+        def write(conn: Connection) -> GameView:
+            if self._live_row(conn, guild_id, channel_id) is not None:
+                raise UserError("state.error.game_exists", example="state.example.game_end")
+            since = _now() - timedelta(days=RESTORE_DAYS)
+            row = conn.execute(sa.select(games).where(
+                games.c.guild_id == guild_id, games.c.channel_id == channel_id, games.c.ended_at.is_not(None),
+                games.c.ended_at >= since).order_by(games.c.ended_at.desc()).limit(1)).first()
+            if row is None:
+                raise UserError("state.error.nothing_to_restore", example="state.example.game_start", days=RESTORE_DAYS)
+            game = _game_view(row)
+            if not is_manager(game, actor):
+                raise UserError("state.error.owner_only", owner=game.owner_name)
+            conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=None))
+            conn.execute(sa.insert(events).values(
+                game_id=row.id, kind="restore", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.restore")), messages=[], payload=None,
+                diff={"units": [], "game": {}}))
+            return game
+        try:
+            return await self._transaction(write, (guild_id, channel_id))
+        except IntegrityError:   # a game started in the same moment
+            raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
     async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
                    player: Actor | None = None) -> AppliedResult:
@@ -525,7 +557,7 @@ class StateStore:
                 raise UserError("state.error.need_per", example="state.example.unit_add_per", what=rules.per_label)
             if not 1 <= unit_per <= PER_LIMIT:
                 raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
-            state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
+            state = UnitState(name, target, _unit_type(rules, unit_type), size, unit_per)
             if profile:
                 state.profile = _parse_profile(tx.game.system, profile, state.type)
             rules.new_unit(state)
@@ -571,7 +603,7 @@ class StateStore:
             _, state = tx.unit(name)
             self._check_side(tx.game, actor, state)
             if unit_type is not None:
-                state.type = tx.rules.check_type(unit_type)
+                state.type = _unit_type(tx.rules, unit_type)
             if size is not None:
                 state.size = size
             if per is not None:
@@ -600,11 +632,12 @@ class StateStore:
                           system: str | None = None) -> AppliedResult:
         """Like `change_units` for one unit, with the changes worked out from the unit's current
         state inside the same transaction (what `/damage` means depends on the unit's type).
-        `system`: refuse (UserError "state.error.not_epic"-style) unless the game is that system."""
+        `system`: refuse (UserError "state.error.other_game", naming both games) unless the
+        channel plays that system."""
         def plan(tx: _Tx) -> list[StateChange]:
             if system is not None and tx.game.system != system:
-                raise UserError(f"state.error.not_{system}", example="state.example.damage",
-                                game=GAMES[tx.game.system].title_en)
+                raise UserError("state.error.other_game", example="state.example.damage",
+                                wanted=Msg.of(f"{system}.title"), game=Msg.of(f"{tx.game.system}.title"))
             _, state = tx.unit(unit)
             return build(state.copy(), tx.rules)
 
@@ -656,6 +689,8 @@ class StateStore:
             if not may_play(tx.game, actor):
                 raise UserError("state.error.not_a_player")
             old_phase = tx.fields["phase"]
+            if tx.fields["turn"] >= TURN_LIMIT:
+                raise UserError("state.error.turn_limit", limit=TURN_LIMIT)
             turn = tx.fields["turn"] + 1
             tx.set_field("turn", turn)
             first = tx.rules.phases[0] if tx.rules.phases else None
@@ -683,11 +718,13 @@ class StateStore:
                 if index >= len(phases):
                     raise UserError("state.error.last_phase", example="state.example.turn_next")
                 new = phases[index]
-            elif phase in phases:
-                new = phase
             else:
-                raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
-                                phase=phase, phases=", ".join(phases))
+                titles = _phase_titles(tx.game.system, phases)
+                found = resolve(phase, titles)
+                if found is None:
+                    raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
+                                    phase=phase, phases=listing(titles))
+                new = found
             tx.set_field("phase", new)
             states = [s for _, s in tx.all_units()]
             messages = tx.rules.phase_changed(states, old, new, tx.settings)
@@ -784,6 +821,21 @@ class StateStore:
             rows = conn.execute(sa.select(lookup_misses).order_by(lookup_misses.c.id.desc()).limit(limit))
             return [dict(r._mapping) for r in rows]
         return await self._read(read)
+
+
+def _phase_titles(system: str, phases: tuple[str, ...] | list[str]) -> dict[str, Msg]:
+    return {p: Msg.of(f"state.phase.{system}.{p}") for p in phases}
+
+
+def _unit_type(rules: StateRules, typed: str | None) -> str:
+    """A unit type from its id or title in either language (the error lists them in the reader's)."""
+    if not typed:
+        return rules.default_type
+    found = resolve(typed, rules.unit_types)
+    if found is None:
+        raise UserError("state.error.unknown_type", example="state.example.unit_add",
+                        type=typed, types=listing(rules.unit_types))
+    return found
 
 
 def _parse_profile(system: str, text: str, unit_type: str) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from cogs._common.screens import show
 from cogs.state import _render as render
 from cogs.state import _screens as screens
 from cogs.state._consent import consent_message
+from cogs.state._end import confirm_message
 from db.export_model import parse_export_bytes
-from db import Actor, GameView, NeedsConsent, StateStore
+from db.naming import listing, resolve
+from db import Actor, GameView, NeedsConsent, StateStore, is_manager
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -127,11 +129,19 @@ class StateCog(commands.Cog):
 
     @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
     async def game_end(self, interaction: discord.Interaction) -> None:
+        game = await _need_game(interaction)
+        if not is_manager(game, _actor(interaction)):
+            raise UserError("state.error.owner_only", owner=game.owner_name)
+        embed, view = confirm_message(game.id, game.system, locale_of(interaction))
+        await _send(interaction, embed=embed, view=view, ephemeral=True)
+
+    @game.command(name=L("state.cmd.game.restore.name"), description=L("state.cmd.game.restore.desc"))
+    async def game_restore(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        game = await _store(interaction).end_game(*channel_key(interaction), _actor(interaction))
+        game = await _store(interaction).restore_game(*channel_key(interaction), _actor(interaction))
         await _send(interaction, embed=discord.Embed(
-            title=tr("state.reply.ended", locale, game=GAMES[game.system].title(locale)),
-            description=tr("state.reply.ended_hint", locale), colour=render.COLOUR))
+            title=tr("state.reply.restored", locale, game=GAMES[game.system].title(locale)),
+            description=render.game_header(game, locale), colour=render.COLOUR))
 
     @game.command(name=L("state.cmd.game.export.name"), description=L("state.cmd.game.export.desc"))
     async def game_export(self, interaction: discord.Interaction) -> None:
@@ -389,13 +399,13 @@ class StateCog(commands.Cog):
 
 
 def _status_key(rules, typed: str) -> str:
-    """A status key from its key or its title in either language."""
+    """A status key from its key or its title in either language (db.naming.resolve)."""
+    labels = {key: track.label for key, track in rules.statuses.items()}
+    found = resolve(typed, labels)
+    if found is not None:
+        return found
     wanted = " ".join(typed.casefold().replace("ё", "е").split())
-    for key, track in rules.statuses.items():
-        titles = {key, track.label.render("ru").casefold().replace("ё", "е"), track.label.render("en").casefold()}
-        if wanted in titles or wanted.replace(" ", "_") == key:
-            return key
     if rules.free_statuses and wanted:
         return wanted[:32]
     raise UserError("state.error.unknown_status", example="state.example.status_set", status=typed,
-                    statuses=", ".join(rules.statuses))
+                    statuses=listing(labels))

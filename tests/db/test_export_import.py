@@ -101,11 +101,12 @@ async def test_a_lone_surrogate_in_a_name_is_cleaned_at_the_boundary(store):
     assert await store.find_unit(GUILD, CHANNEL, "Гончая\ufffd") is None
 
 
-async def test_turn_next_after_the_largest_imported_turn(store):
+async def test_turn_next_after_the_largest_imported_turn_is_a_clear_reply(store):
     await epic_game(store)
     await store.import_game(GUILD, CHANNEL, ALICE, _export(turn=1000))
-    await store.next_turn(GUILD, CHANNEL, ALICE)
-    assert (await store.channel_game(GUILD, CHANNEL)).turn == 1001
+    with pytest.raises(UserError) as err:
+        await store.next_turn(GUILD, CHANNEL, ALICE)
+    assert err.value.msg.render("en") == "A game runs to turn 1000 at most."
 
 
 # ---- properties -----------------------------------------------------------------------------

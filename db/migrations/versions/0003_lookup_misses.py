@@ -1,7 +1,7 @@
 """Rule lookup misses: «Не то» / "Not it" presses on /rule replies.
 
 Revision ID: 0003
-Revises: 0001 (the lead rechains this after the state engineer's 0002)
+Revises: 0002
 Create Date: 2026-11-25
 """
 from alembic import op
