@@ -114,6 +114,16 @@ EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
 def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
               budget: prob.Budget | None = None) -> Dist:
     """What one rolled die adds to its group (its face, or its successes), explosions included."""
+    key = ("die", repr(spec), depth)
+    if budget is not None and key in budget.memo:      # paid for once per roll
+        return budget.memo[key]
+    result = _die_score(spec, depth, flags, budget)
+    if budget is not None:
+        budget.memo[key] = result
+    return result
+
+
+def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob.Budget | None) -> Dist:
     if budget is not None:
         budget.spend(spec.sides * (len(spec.per_die) + 2) * 3)
     outcomes = final_outcomes(spec)
