@@ -228,3 +228,15 @@ def test_rally_minus_one_for_blast_markers_only_as_a_house_rule():
     book = checks.rally(FixedRoller([3]), 3, blast_markers=2)
     house = checks.rally(FixedRoller([3]), 3, blast_markers=2, settings={"rally_blast_penalty": "yes"})
     assert book.data["passed"] and not house.data["passed"]   # L624 lists no −1 for markers; L216 does
+
+
+def test_a_shooter_with_blast_markers_is_told_how_many_units_are_suppressed():
+    # L342: one unit per Blast Marker can't shoot.
+    from games.epic.commands import shoot_command
+    orks = UnitState("Orks", "Orks", "formation", 6, values={"blast_markers": 2})
+    r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), weapons="AP5+", target=UnitRef("Guard"),
+                      shooter=UnitRef("Orks", orks), units=3, blast=None, armour=None, cover_save=None,
+                      invulnerable=None, reinforced=False, in_cover=False, action="none", crossfire=False,
+                      broken=False, fearless=False, dc=None, target_type="INF")
+    assert r.notes[0].render("en") == ("“Orks”: 2 units are suppressed (one per Blast Marker, L342); 4 fire: "
+                                       "give only their weapons.")
