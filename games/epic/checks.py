@@ -88,6 +88,10 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
         mods.append(Modifier(Msg.of("combat_epic.mod.rally_broken"), T.RALLY_BROKEN, Source(BOOK, 624)))
     if enemy_within_30:
         mods.append(Modifier(Msg.of("combat_epic.mod.rally_enemy"), T.RALLY_ENEMY_30CM, Source(BOOK, 624)))
+    if blast_markers and not broken and effective("epic", settings)[H.RALLY_BLAST_PENALTY] == "yes":
+        # House rule: L216's −1 for Blast Markers applies to the rally's initiative test too.
+        mods.append(Modifier(Msg.of("combat_epic.house.rally_blast_penalty.applied"), T.ACTION_TEST_BLAST,
+                             Source(BOOK, 216)))
     die = roller.die()
     total = die + sum(m.value for m in mods)
     passed = total >= initiative

@@ -117,8 +117,21 @@ def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: U
                         fearless, dc, target_type)
     action = shooting_action(shooter.state, action)
     assert ctx.roller is not None
-    return shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
-                 shooter=shooter.name)
+    result = shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
+                   shooter=shooter.name)
+    result.notes[:0] = suppression(shooter)
+    return result
+
+
+def suppression(shooter: UnitRef) -> list[Msg]:
+    """«За каждый «Бласт», полученный формацией, один юнит … не может стрелять» (L342): the
+    tracked shooter's markers say how many of its units are suppressed; the weapons given must
+    be those of the others (the bot doesn't know which unit carries which)."""
+    state = shooter.state
+    if state is None or "broken" in state.statuses or not state.get("blast_markers"):
+        return []
+    suppressed = min(state.get("blast_markers"), RULES.remaining(state))
+    return [Msg.of("combat_epic.note.suppressed", unit=state.name, n=suppressed, left=RULES.remaining(state) - suppressed)]
 
 
 def shoot_odds_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
@@ -128,7 +141,9 @@ def shoot_odds_command(ctx: CommandContext, weapons: str, target: UnitRef, shoot
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
                         fearless, dc, target_type)
-    return odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
+    result = odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
+    result.notes[:0] = suppression(shooter)
+    return result
 
 
 SHOOT_OPTIONS = (
@@ -363,6 +378,9 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
 # reach its units (L600–610). Rally is the same core function as /check epic rally.
 
 def _blast_formation(ctx: CommandContext, formation: UnitRef) -> UnitState:
+    if not ctx.in_game and ctx.channel_system:
+        raise UserError("state.error.other_game", example="combat_epic.blast_example.add",
+                        wanted=Msg.of("epic.title"), game=Msg.of(f"{ctx.channel_system}.title"))
     if not ctx.in_game:
         raise UserError("combat_epic.error.blast_no_game", example="combat_epic.blast_example.add")
     if formation.state is None:

@@ -91,7 +91,8 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
         kills = min(un, size)
         kills += min(ud, size - kills)
         blast = (1 if rules[H.BLAST_ON_HIT] == "always" else hit)
-        blast += min(un, size) + dh + (1 if crossfire and kills else 0) + extra_blast
+        crossfire_extra = (kills if rules[H.CROSSFIRE_BLAST] == "each" else 1) if crossfire and kills else 0   # L471
+        blast += min(un, size) + dh + crossfire_extra + extra_blast
         p_any += p * hit
         outcomes: dict[int, Fraction] = {kills: ONE}
         if target.broken and blast and kills < size:

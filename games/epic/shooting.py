@@ -175,7 +175,10 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
             new_blast = hits if weapon.disrupt else lost        # Disrupt: a BM per hit instead (l.774)
         if weapon.disrupt:
             notes.append(Msg.of("combat_epic.note.disrupt"))
-        if crossfire and lost and not first_casualty_done:
+        if crossfire and lost and rules[H.CROSSFIRE_BLAST] == "each":
+            new_blast += lost                           # house rule: one more per casualty (L471)
+            result.outcome.append(Msg.of("combat_epic.house.crossfire_blast.applied_each", n=lost))
+        elif crossfire and lost and not first_casualty_done:
             new_blast += 1                              # two BMs for the first casualty (l.471)
             result.outcome.append(Msg.of("combat_epic.out.crossfire_blast"))
         if lost:

@@ -203,3 +203,40 @@ def test_assault_notation_for_contact_and_saves():
     assert parse_assault_armour("cover4+") == (None, False, 4)
     with pytest.raises(UserError):
         parse_contact("5/3")
+
+
+# ---- house rules where the book contradicts itself (issue 11 §4) --------------------------------
+
+def test_crossfire_blast_markers_first_casualty_or_each():
+    from games.epic.odds import shoot_odds
+    from games.epic.shooting import EpicTarget, shoot
+    from games.epic.weapons import parse_weapons
+    target = EpicTarget("Guard", units=6, unit_types=("INF",))
+    dice = [6, 6, 6]                                          # 3 hits, no save: 3 casualties
+    first = shoot(FixedRoller(dice), parse_weapons("3xAP4+"), target, crossfire=True)
+    each = shoot(FixedRoller(dice), parse_weapons("3xAP4+"), target, crossfire=True,
+                 settings={"crossfire_blast": "each"})
+    # 1 for being hit + 1 per casualty, and crossfire: +1 for the first (L471 main text) or +1 each.
+    assert (first.data["blast_added"], each.data["blast_added"]) == (1 + 3 + 1, 1 + 3 + 3)
+    certain = EpicTarget("Guard", units=6, unit_types=("INF",))
+    odds = shoot_odds(parse_weapons("AP2+"), certain, crossfire=True, settings={"crossfire_blast": "each"})
+    assert odds.data["blast"][1 + 1 + 1] == Fraction(5, 6)    # a hit (5/6), a kill, one crossfire marker
+
+
+def test_rally_minus_one_for_blast_markers_only_as_a_house_rule():
+    from games.epic import checks
+    book = checks.rally(FixedRoller([3]), 3, blast_markers=2)
+    house = checks.rally(FixedRoller([3]), 3, blast_markers=2, settings={"rally_blast_penalty": "yes"})
+    assert book.data["passed"] and not house.data["passed"]   # L624 lists no −1 for markers; L216 does
+
+
+def test_a_shooter_with_blast_markers_is_told_how_many_units_are_suppressed():
+    # L342: one unit per Blast Marker can't shoot.
+    from games.epic.commands import shoot_command
+    orks = UnitState("Orks", "Orks", "formation", 6, values={"blast_markers": 2})
+    r = shoot_command(CommandContext(roller=FixedRoller([6]), settings={}), weapons="AP5+", target=UnitRef("Guard"),
+                      shooter=UnitRef("Orks", orks), units=3, blast=None, armour=None, cover_save=None,
+                      invulnerable=None, reinforced=False, in_cover=False, action="none", crossfire=False,
+                      broken=False, fearless=False, dc=None, target_type="INF")
+    assert r.notes[0].render("en") == ("“Orks”: 2 units are suppressed (one per Blast Marker, L342); 4 fire: "
+                                       "give only their weapons.")
