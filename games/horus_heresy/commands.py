@@ -153,11 +153,12 @@ def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hi
                                     eternal_warrior, fearless, leadership, reading)
 
 
-def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
+def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
     assert ctx.roller is not None
-    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"])
+    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"],
+                   more_attacks=more_attacks)
     timing = ctx.settings.get(H.REACTION_TIMING, "before_hits")
     result.notes.append(Msg.of("combat_hh.note.reaction_timing", timing=Msg.of(f"combat_hh.house.reaction_timing.{timing}")))
     return reading.attach(result)
@@ -181,6 +182,7 @@ SHOOT_OPTIONS = (
     Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
     Option("evade", bool, default=False),
 )
+ROLLED_SHOOT_OPTIONS = (*SHOOT_OPTIONS, Option("more_attacks", bool, default=False))
 
 
 # ---- /shoot hh-vehicle, /odds hh-vehicle -----------------------------------------------------
@@ -409,7 +411,7 @@ UNIT = Option("unit", unit=True)
 LEADERSHIP = Option("leadership", int, required=True, min=0, max=12)
 
 COMMANDS = (
-    Command("combat_hh.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
+    Command("combat_hh.cmd.shoot", "shoot", ROLLED_SHOOT_OPTIONS, OPT, shoot_command),
     Command("combat_hh.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
     Command("combat_hh.cmd.vehicle", "shoot", VEHICLE_OPTIONS, OPT, vehicle_command),
     Command("combat_hh.cmd.odds_vehicle", "odds", VEHICLE_OPTIONS, OPT, vehicle_odds_command, heavy=True,
