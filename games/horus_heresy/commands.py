@@ -249,6 +249,7 @@ VEHICLE_OPTIONS = (
 # ---- /assault hh, /odds hh-assault -----------------------------------------------------------
 
 FIGHT_STATS = ("ws", "s", "t", "w", "i", "a", "ld", "sv", "inv")
+FIGHT_NEEDED = ("ws", "s", "t", "i", "a")          # every blow needs them (L1157–1212): never assumed
 
 
 def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
@@ -273,9 +274,13 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
         for key, value in ref.state.profile.get("rules", {}).items():
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
-    if not stats:
-        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
-                        option="attacker_profile / defender_profile")
+    missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
+    if missing:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault",
+                        what=" ".join(missing), option="attacker_profile / defender_profile")
+    if "sv" not in stats and "inv" not in stats:
+        r.notes.append(note_assumed(Msg.of("combat_hh.note.save_of", side=name or "?"), Msg.of("combat_hh.word.none"),
+                                    Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
     return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)

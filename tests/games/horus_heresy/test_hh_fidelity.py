@@ -313,3 +313,15 @@ def test_pinning_waits_for_the_firing_units_last_attack():                 # L31
     assert [m.key for m in later.outcome][-1] == "combat_hh.out.pinning_later" and len(later.steps) == 2
     now = shoot(FixedRoller([6, 6, 6, 6]), 4, weapon, target)
     assert now.steps[-1].label.key == "combat_hh.step.pinning" and now.changes[-1].track == "pinned"
+
+
+def test_a_fighter_missing_a_characteristic_is_refused_not_defaulted():
+    import pytest
+    from games.horus_heresy.commands import Reading, fighter
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        fighter(UnitRef(None), "WS4 S4 T4", 5, None)                         # no I, no A
+    assert err.value.msg.params["what"] == "I A"
+    reading = Reading()
+    fighter(UnitRef("X"), "WS4 S4 T4 I4 A1", 5, None, reading)
+    assert [m.key for m in reading.notes] == ["combat_shared.note.assumed"]   # no save: said
