@@ -19,6 +19,7 @@ from app.translator import CatalogTranslator
 from cogs._common import reply_error
 from cogs._common.charts import ChartButton
 from cogs.state._consent import ConsentButton
+from cogs.state._end import EndButton
 from cogs._common.screens import Screens, ScreenButton, ScreenMenu
 from cogs._common.views import disable_live_views
 
@@ -64,7 +65,7 @@ class RefereeBot(commands.AutoShardedBot):
         registry.configure(self.services.config.games_packages)
         registry.check_all()          # an incomplete game stops the start, not a player's command
         await self.tree.set_translator(CatalogTranslator())
-        self.add_dynamic_items(ScreenButton, ScreenMenu, ChartButton, ConsentButton)
+        self.add_dynamic_items(ScreenButton, ScreenMenu, ChartButton, ConsentButton, EndButton)
         if self.services.state is None:
             self.services.state = await db.open_store(self.services.config.database_url)
         for name in extension_names():

@@ -1,5 +1,5 @@
 """The tables, as SQLAlchemy Core metadata. The migrations in `db/migrations/versions/` create
-exactly this; `tests/state/test_state_migrations.py` checks they agree.
+exactly this; `tests/db/test_state_migrations.py` checks they agree.
 
 One row per game (a channel's game; ended games are kept with `ended_at` set), its units, and its
 events (history and undo). Players live in the game row as JSON so joining is undone like any
@@ -45,6 +45,7 @@ units = sa.Table(
     sa.Column("values", sa.JSON, nullable=False),
     sa.Column("statuses", sa.JSON, nullable=False),
     sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("profile", sa.JSON, nullable=False, server_default=sa.text("'{}'")),   # 0002
     sa.UniqueConstraint("game_id", "name_key", name="uq_units_game_name"),
     # Ids are never reused, so an event's before/after rows can't mix up two units (undo).
     sqlite_autoincrement=True,

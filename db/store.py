@@ -12,9 +12,10 @@ Bad input and missing permissions raise `i18n.UserError`; the front end shows th
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, TypeVar
 
 import sqlalchemy as sa
@@ -22,10 +23,13 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from db.export_model import (EXAMPLE, EXPORT_FORMAT, EXPORT_VERSION, NAME_LIMIT, PER_LIMIT,
+                             SIZE_LIMIT, TURN_LIMIT, ExportModel, bad_import, validate_export)
+from db.naming import listing, resolve
 from db.engine import is_sqlite, make_engine, make_sync_sqlite_engine, migrate, migrate_sync
 from db.schema import events, games, lookup_misses, units
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
-                      fold)
+                      clean_text, fold)
 from games.registry import GAMES
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -33,8 +37,7 @@ from games.state_base import StateRules, UnitState, rules_for, settings_for
 from i18n import Msg, UserError
 
 T = TypeVar("T")
-from db.export import FORMAT as EXPORT_FORMAT, NAME_LIMIT, PER_LIMIT, SIZE_LIMIT, TURN_LIMIT  # noqa: E402
-from db.export import VERSION as EXPORT_VERSION, clean_text, parse_export  # noqa: E402
+RESTORE_DAYS = 7        # an ended game can be brought back this long (issue 10 §2)
 
 
 def _now() -> datetime:
@@ -73,23 +76,24 @@ def _game_view(row: Any) -> GameView:
 def _unit_snapshot(state: UnitState) -> dict[str, Any]:
     return {"name": state.name, "side": state.side, "type": state.type, "size": state.size,
             "per": state.per, "values": dict(sorted(state.values.items())),
-            "statuses": sorted(state.statuses), "data": dict(state.data)}
+            "statuses": sorted(state.statuses), "data": dict(state.data), "profile": dict(state.profile)}
 
 
 def _state_from_row(row: Any) -> UnitState:
     return UnitState(row.name, row.side, row.type, row.size, row.per, dict(row.values or {}),
-                     set(row.statuses or ()), dict(row.data or {}))
+                     set(row.statuses or ()), dict(row.data or {}), dict(row.profile or {}))
 
 
 def _state_from_snapshot(snap: dict[str, Any]) -> UnitState:
     return UnitState(snap["name"], snap["side"], snap["type"], int(snap["size"]), int(snap.get("per", 1)),
                      {k: int(v) for k, v in (snap.get("values") or {}).items()},
-                     set(snap.get("statuses") or ()), dict(snap.get("data") or {}))
+                     set(snap.get("statuses") or ()), dict(snap.get("data") or {}),
+                     dict(snap.get("profile") or {}))
 
 
 def _unit_view(unit_id: int, state: UnitState) -> UnitView:
     return UnitView(unit_id, state.name, state.side, state.type, state.size, state.per,
-                    dict(state.values), frozenset(state.statuses), dict(state.data))
+                    dict(state.values), frozenset(state.statuses), dict(state.data), dict(state.profile))
 
 
 # The hot path's statements, built once: SQLAlchemy caches their compiled form, and building a
@@ -387,12 +391,16 @@ class StateStore:
         inside = [r.name for r in rows if key in r.name_key and not r.name_key.startswith(key)]
         return [name[:100] for name in (starts + inside)[:limit]]
 
-    async def history(self, guild_id: int, channel_id: int, limit: int = 10) -> list[EventView]:
-        """The channel's most recent events, newest first."""
+    async def history(self, guild_id: int, channel_id: int, limit: int = 10,
+                      up_to: int | None = None) -> list[EventView]:
+        """The channel's most recent events, newest first; `up_to`: only events up to that id
+        (a paged history keeps showing the events it was asked for)."""
         def read(conn: Connection):
             row = self._require_row(conn, guild_id, channel_id)
-            return conn.execute(sa.select(events).where(events.c.game_id == row.id)
-                                .order_by(events.c.id.desc()).limit(limit)).all()
+            query = sa.select(events).where(events.c.game_id == row.id)
+            if up_to is not None:
+                query = query.where(events.c.id <= up_to)
+            return conn.execute(query.order_by(events.c.id.desc()).limit(limit)).all()
         rows = await self._read(read)
         return [EventView(r.id, r.kind, r.actor_id, r.actor_name, _aware(r.created_at), msg_from_json(r.summary),
                           r.undone_at is not None, tuple(msg_from_json(m) for m in r.messages)) for r in rows]
@@ -419,7 +427,7 @@ class StateStore:
             game_id = result.inserted_primary_key[0]
             conn.execute(sa.insert(events).values(
                 game_id=game_id, kind="start", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
-                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=GAMES[system].title_en)),
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.start", game=Msg.of(f"{system}.title"))),
                 messages=[], payload=None, diff={"units": [], "game": {}}))
             return _game_view(self._live_row(conn, guild_id, channel_id))
         try:
@@ -427,11 +435,15 @@ class StateStore:
         except IntegrityError:   # another start won the race
             raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
-    async def end_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
-        """End the channel's game (owner or moderator). It stays in the database, read-only."""
+    async def end_game(self, guild_id: int, channel_id: int, actor: Actor, game_id: int | None = None) -> GameView:
+        """End the channel's game (owner or moderator). It stays in the database, read-only, and
+        `restore_game` brings it back within RESTORE_DAYS. `game_id`: end only that game (a
+        confirmation pressed after another game started in the channel ends nothing)."""
         def write(conn: Connection) -> GameView:
             row = self._require_row(conn, guild_id, channel_id, lock=True)
             game = _game_view(row)
+            if game_id is not None and row.id != game_id:
+                raise UserError("state.error.end_stale")
             if not is_manager(game, actor):
                 raise UserError("state.error.owner_only", owner=game.owner_name)
             conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=_now()))
@@ -441,6 +453,32 @@ class StateStore:
                 diff={"units": [], "game": {}}))
             return game
         return await self._transaction(write, (guild_id, channel_id))
+
+    async def restore_game(self, guild_id: int, channel_id: int, actor: Actor) -> GameView:
+        """Bring back the channel's most recently ended game, if it ended within RESTORE_DAYS and
+        no other game runs here (its owner or a moderator)."""
+        def write(conn: Connection) -> GameView:
+            if self._live_row(conn, guild_id, channel_id) is not None:
+                raise UserError("state.error.game_exists", example="state.example.game_end")
+            since = _now() - timedelta(days=RESTORE_DAYS)
+            row = conn.execute(sa.select(games).where(
+                games.c.guild_id == guild_id, games.c.channel_id == channel_id, games.c.ended_at.is_not(None),
+                games.c.ended_at >= since).order_by(games.c.ended_at.desc()).limit(1)).first()
+            if row is None:
+                raise UserError("state.error.nothing_to_restore", example="state.example.game_start", days=RESTORE_DAYS)
+            game = _game_view(row)
+            if not is_manager(game, actor):
+                raise UserError("state.error.owner_only", owner=game.owner_name)
+            conn.execute(sa.update(games).where(games.c.id == row.id).values(ended_at=None))
+            conn.execute(sa.insert(events).values(
+                game_id=row.id, kind="restore", actor_id=actor.user_id, actor_name=actor.name[:NAME_LIMIT],
+                created_at=_now(), summary=msg_to_json(Msg.of("state.event.restore")), messages=[], payload=None,
+                diff={"units": [], "game": {}}))
+            return game
+        try:
+            return await self._transaction(write, (guild_id, channel_id))
+        except IntegrityError:   # a game started in the same moment
+            raise UserError("state.error.game_exists", example="state.example.game_end") from None
 
     async def join(self, guild_id: int, channel_id: int, actor: Actor, side: str,
                    player: Actor | None = None) -> AppliedResult:
@@ -491,7 +529,8 @@ class StateStore:
 
     # ---- units ------------------------------------------------------------------------------
     async def add_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, size: int,
-                       side: str | None = None, unit_type: str | None = None, per: int | None = None) -> AppliedResult:
+                       side: str | None = None, unit_type: str | None = None, per: int | None = None,
+                       profile: str | None = None) -> AppliedResult:
         """Add a unit to a side (by default the actor's). Players add to their own side; the
         owner and moderators to any. Adding never joins a side (issue 14 §5); in a game nobody
         has joined yet, anyone may set up units."""
@@ -518,7 +557,9 @@ class StateStore:
                 raise UserError("state.error.need_per", example="state.example.unit_add_per", what=rules.per_label)
             if not 1 <= unit_per <= PER_LIMIT:
                 raise UserError("state.error.bad_per", example="state.example.unit_add", limit=PER_LIMIT)
-            state = UnitState(name, target, rules.check_type(unit_type), size, unit_per)
+            state = UnitState(name, target, _unit_type(rules, unit_type), size, unit_per)
+            if profile:
+                state.profile = _parse_profile(tx.game.system, profile, state.type)
             rules.new_unit(state)
             tx.create(state)
             return Msg.of("state.event.unit_add", unit=name, side=target, size=size), []
@@ -546,6 +587,34 @@ class StateStore:
             return Msg.of("state.event.unit_rename", old=old, new=new_name), []
         return await self._write(guild_id, channel_id, actor, "unit_rename", work)
 
+    async def edit_unit(self, guild_id: int, channel_id: int, actor: Actor, name: str, *,
+                        unit_type: str | None = None, size: int | None = None, per: int | None = None,
+                        profile: str | None = None) -> AppliedResult:
+        """Change what a unit is: its type, size, per, or profile fields (the fields given
+        replace the old ones, `ProfileSpec.merge`). Its side's players, the owner, a moderator."""
+        if size is not None and not 1 <= size <= SIZE_LIMIT:
+            raise UserError("state.error.bad_size", example="state.example.unit_edit", limit=SIZE_LIMIT)
+        if per is not None and not 1 <= per <= PER_LIMIT:
+            raise UserError("state.error.bad_per", example="state.example.unit_edit", limit=PER_LIMIT)
+        if unit_type is None and size is None and per is None and not profile:
+            raise UserError("state.error.nothing_to_edit", example="state.example.unit_edit")
+
+        def work(tx: _Tx):
+            _, state = tx.unit(name)
+            self._check_side(tx.game, actor, state)
+            if unit_type is not None:
+                state.type = _unit_type(tx.rules, unit_type)
+            if size is not None:
+                state.size = size
+            if per is not None:
+                state.per = per
+            if profile:
+                spec = GAMES[tx.game.system].profile
+                assert spec is not None          # _parse_profile refuses a game without one
+                state.profile = spec.merge(state.profile, _parse_profile(tx.game.system, profile, state.type))
+            return Msg.of("state.event.unit_edit", unit=state.name), []
+        return await self._write(guild_id, channel_id, actor, "unit_edit", work)
+
     @staticmethod
     def _check_side(game: GameView, actor: Actor, state: UnitState) -> None:
         if not may_edit_side(game, actor, state.side):
@@ -563,11 +632,12 @@ class StateStore:
                           system: str | None = None) -> AppliedResult:
         """Like `change_units` for one unit, with the changes worked out from the unit's current
         state inside the same transaction (what `/damage` means depends on the unit's type).
-        `system`: refuse (UserError "state.error.not_epic"-style) unless the game is that system."""
+        `system`: refuse (UserError "state.error.other_game", naming both games) unless the
+        channel plays that system."""
         def plan(tx: _Tx) -> list[StateChange]:
             if system is not None and tx.game.system != system:
-                raise UserError(f"state.error.not_{system}", example="state.example.damage",
-                                game=GAMES[tx.game.system].title_en)
+                raise UserError("state.error.other_game", example="state.example.damage",
+                                wanted=Msg.of(f"{system}.title"), game=Msg.of(f"{tx.game.system}.title"))
             _, state = tx.unit(unit)
             return build(state.copy(), tx.rules)
 
@@ -599,6 +669,8 @@ class StateStore:
             messages: list[Msg] = []
             touched: dict[int, UnitState] = {}
             for change in changes:
+                # A free status tag is the player's text: stored as text PostgreSQL's JSON takes.
+                change = dataclasses.replace(change, track=clean_text(change.track))
                 unit_id, state = tx.unit(change.unit)
                 if own_side:
                     self._check_side(tx.game, actor, state)
@@ -646,11 +718,13 @@ class StateStore:
                 if index >= len(phases):
                     raise UserError("state.error.last_phase", example="state.example.turn_next")
                 new = phases[index]
-            elif phase in phases:
-                new = phase
             else:
-                raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
-                                phase=phase, phases=", ".join(phases))
+                titles = _phase_titles(tx.game.system, phases)
+                found = resolve(phase, titles)
+                if found is None:
+                    raise UserError("state.error.unknown_phase", example="state.example.turn_phase",
+                                    phase=phase, phases=listing(titles))
+                new = found
             tx.set_field("phase", new)
             states = [s for _, s in tx.all_units()]
             messages = tx.rules.phase_changed(states, old, new, tx.settings)
@@ -700,13 +774,14 @@ class StateStore:
                      "active_side": game.active_side, "settings": game.settings,
                      "players": [{"user_id": p.user_id, "name": p.name, "side": p.side} for p in game.players]},
             "units": [{"name": u.name, "side": u.side, "type": u.type, "size": u.size, "per": u.per,
-                       "values": u.values, "statuses": sorted(u.statuses), "data": u.data} for u in unit_views],
+                       "values": u.values, "statuses": sorted(u.statuses), "data": u.data, "profile": u.profile}
+                      for u in unit_views],
         }
 
     async def import_game(self, guild_id: int, channel_id: int, actor: Actor, data: dict[str, Any]) -> AppliedResult:
         """Replace the channel's game state (units, players, turn, phase, settings) with an
         export of the same game system. Owner or moderator; one undoable event."""
-        parsed = parse_export(data)
+        parsed = _parse_export(data)
 
         def work(tx: _Tx):
             if not is_manager(tx.game, actor):
@@ -748,11 +823,73 @@ class StateStore:
         return await self._read(read)
 
 
+def _phase_titles(system: str, phases: tuple[str, ...] | list[str]) -> dict[str, Msg]:
+    return {p: Msg.of(f"state.phase.{system}.{p}") for p in phases}
+
+
+def _unit_type(rules: StateRules, typed: str | None) -> str:
+    """A unit type from its id or title in either language (the error lists them in the reader's)."""
+    if not typed:
+        return rules.default_type
+    found = resolve(typed, rules.unit_types)
+    if found is None:
+        raise UserError("state.error.unknown_type", example="state.example.unit_add",
+                        type=typed, types=listing(rules.unit_types))
+    return found
+
+
+def _parse_profile(system: str, text: str, unit_type: str) -> dict[str, Any]:
+    """A profile as the game reads it; a game that declares none says so."""
+    spec = GAMES[system].profile
+    if spec is None:
+        raise UserError("state.error.no_profile", example="state.example.unit_add",
+                        game=Msg.of(f"{system}.title"))
+    return spec.parse(clean_text(text), unit_type)
+
+
 def _clean(text: str | None, example: str) -> str:
-    value = clean_text(text or "")
+    value = " ".join(clean_text(text or "").split())
     if not value or len(value) > NAME_LIMIT:
         raise UserError("state.error.bad_name", example=example, limit=NAME_LIMIT)
     return value
+
+
+def _parse_export(data: Any) -> dict[str, Any]:
+    """The whole export checked (schema first, then the game's own names) before any write."""
+    export = data if isinstance(data, ExportModel) else validate_export(data)
+    game = export.game
+    if game.system not in GAMES:
+        raise bad_import("game.system")
+    rules = rules_for(game.system)
+    if game.phase is not None and game.phase not in rules.phases:
+        raise bad_import("game.phase")
+    declared = house_rules(game.system)
+    for key, value in game.settings.items():
+        if key not in declared or value not in declared[key].choices:
+            raise bad_import(f"game.settings.{key}")
+    players = [{"user_id": p.user_id, "name": p.name, "side": _clean(p.side, EXAMPLE)} for p in game.players]
+    seen: set[str] = set()
+    parsed_units = []
+    for index, raw in enumerate(export.units):
+        where = f"units.{index}"
+        try:
+            unit_type = rules.check_type(raw.type)
+        except UserError:
+            raise bad_import(f"{where}.type") from None
+        state = UnitState(_clean(raw.name, EXAMPLE), _clean(raw.side, EXAMPLE), unit_type, raw.size, raw.per,
+                          {k: v for k, v in raw.values.items() if v}, set(raw.statuses), dict(raw.data),
+                          dict(raw.profile))
+        if fold(state.name) in seen:
+            raise bad_import(f"{where}.name")
+        unknown = set(state.values) - set(rules.tracks)
+        unknown |= {s for s in state.statuses if s not in rules.statuses and not rules.free_statuses}
+        if unknown:
+            raise bad_import(f"{where}: {', '.join(sorted(unknown))}")
+        seen.add(fold(state.name))
+        parsed_units.append(state)
+    return {"system": game.system, "turn": game.turn, "phase": game.phase,
+            "active_side": game.active_side, "settings": dict(game.settings), "players": players,
+            "name": game.name or None, "units": parsed_units}
 
 
 async def open_store(url: str) -> StateStore:

@@ -4,6 +4,7 @@ Combat and state commands read these; nothing here talks to the database.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -12,11 +13,18 @@ from games.state_base import UnitState
 from i18n import Msg
 
 
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """Text as it may be stored and sent: a lone surrogate (which no encoder takes) becomes
+    U+FFFD and U+0000 (which PostgreSQL text refuses) is dropped."""
+    return SURROGATE.sub("\ufffd", text).replace("\x00", "")
+
+
 def fold(text: str) -> str:
-    """The key names are compared by: case-insensitive, ё = е, spaces collapsed, and without
-    what can't be stored or sent (lone surrogates, NULs: issue 14 §8)."""
-    kept = "".join(ch for ch in str(text) if not 0xD800 <= ord(ch) <= 0xDFFF and ch != "\x00")
-    return " ".join(kept.casefold().replace("ё", "е").split())
+    """The key names are compared by: case-insensitive, ё = е, spaces collapsed."""
+    return " ".join(clean_text(str(text)).casefold().replace("ё", "е").split())
 
 
 @dataclass(frozen=True)
@@ -89,6 +97,7 @@ class UnitView:
     values: dict[str, int] = field(default_factory=dict)
     statuses: frozenset[str] = frozenset()
     data: dict[str, Any] = field(default_factory=dict)
+    profile: dict[str, Any] = field(default_factory=dict)    # games/profiles.py; {} = not given
 
     def value(self, track: str) -> int:
         return int(self.values.get(track, 0))
@@ -96,7 +105,7 @@ class UnitView:
     def working_copy(self) -> UnitState:
         """A mutable copy for the game's state rules to read or work on."""
         return UnitState(self.name, self.side, self.type, self.size, self.per, dict(self.values),
-                         set(self.statuses), dict(self.data))
+                         set(self.statuses), dict(self.data), dict(self.profile))
 
     def has(self, status: str) -> bool:
         return status in self.statuses

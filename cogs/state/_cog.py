@@ -10,11 +10,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._common import L, Paginator, actor_of, channel_key, locale_of
+from cogs._common import L, actor_of, channel_key, locale_of
+from cogs._common.markdown import render as shown, safe
+from cogs._common.screens import show
 from cogs.state import _render as render
+from cogs.state import _screens as screens
 from cogs.state._consent import consent_message
-from db import Actor, GameView, NeedsConsent, StateStore
-from db.export import load_json
+from cogs.state._end import confirm_message
+from db.export_model import parse_export_bytes
+from db.naming import listing, resolve
+from db import Actor, GameView, NeedsConsent, StateStore, is_manager
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import StateChange
@@ -120,21 +125,23 @@ class StateCog(commands.Cog):
 
     @game.command(name=L("state.cmd.game.status.name"), description=L("state.cmd.game.status.desc"))
     async def game_status(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        game, units = await _store(interaction).units(*channel_key(interaction))
-        embeds = render.status_embeds(game, units, locale)
-        if render.fits_one_message(embeds):
-            await _send(interaction, embeds=embeds)
-        else:
-            await Paginator(embeds, locale=locale).send(interaction)
+        await show(interaction, await screens.status_page(interaction, 0))
 
     @game.command(name=L("state.cmd.game.end.name"), description=L("state.cmd.game.end.desc"))
     async def game_end(self, interaction: discord.Interaction) -> None:
+        game = await _need_game(interaction)
+        if not is_manager(game, _actor(interaction)):
+            raise UserError("state.error.owner_only", owner=game.owner_name)
+        embed, view = confirm_message(game.id, game.system, locale_of(interaction))
+        await _send(interaction, embed=embed, view=view, ephemeral=True)
+
+    @game.command(name=L("state.cmd.game.restore.name"), description=L("state.cmd.game.restore.desc"))
+    async def game_restore(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
-        game = await _store(interaction).end_game(*channel_key(interaction), _actor(interaction))
+        game = await _store(interaction).restore_game(*channel_key(interaction), _actor(interaction))
         await _send(interaction, embed=discord.Embed(
-            title=tr("state.reply.ended", locale, game=GAMES[game.system].title(locale)),
-            description=tr("state.reply.ended_hint", locale), colour=render.COLOUR))
+            title=tr("state.reply.restored", locale, game=GAMES[game.system].title(locale)),
+            description=render.game_header(game, locale), colour=render.COLOUR))
 
     @game.command(name=L("state.cmd.game.export.name"), description=L("state.cmd.game.export.desc"))
     async def game_export(self, interaction: discord.Interaction) -> None:
@@ -154,12 +161,12 @@ class StateCog(commands.Cog):
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
         try:
             raw = await file.read()
-        except (discord.HTTPException, OSError):      # the attachment is gone (404) or unreachable
+        except discord.HTTPException:      # NotFound too: the attachment is gone or unreadable
             raise UserError("state.error.import_unreadable", example="state.example.game_import") from None
         if len(raw) > IMPORT_LIMIT_KB * 1024:
             raise UserError("state.error.import_too_big", example="state.example.game_import", limit=IMPORT_LIMIT_KB)
-        data = load_json(raw)
-        result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), data)
+        export = parse_export_bytes(raw)
+        result = await _store(interaction).import_game(*channel_key(interaction), _actor(interaction), export)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
 
     @game.command(name=L("state.cmd.game.settings.name"), description=L("state.cmd.game.settings.desc"))
@@ -203,20 +210,47 @@ class StateCog(commands.Cog):
     unit = app_commands.Group(name=L("state.cmd.unit.name"), description=L("state.cmd.unit.desc"), guild_only=True)
 
     @unit.command(name=L("state.cmd.unit.add.name"), description=L("state.cmd.unit.add.desc"))
-    @app_commands.rename(name=_p("unit_name"), size=_p("size"), side=_p("side"), unit_type=_p("type"), per=_p("per"))
-    @app_commands.describe(name=_d("unit_name"), size=_d("size"), side=_d("side"), unit_type=_d("type"), per=_d("per"))
+    @app_commands.rename(name=_p("unit_name"), size=_p("size"), side=_p("side"), unit_type=_p("type"), per=_p("per"),
+                         profile=_p("profile"))
+    @app_commands.describe(name=_d("unit_name"), size=_d("size"), side=_d("side"), unit_type=_d("type"), per=_d("per"),
+                           profile=_d("profile"))
     async def unit_add(self, interaction: discord.Interaction, name: str, size: app_commands.Range[int, 1, 10000],
                        side: str | None = None, unit_type: str | None = None,
-                       per: app_commands.Range[int, 1, 100] | None = None) -> None:
+                       per: app_commands.Range[int, 1, 100] | None = None,
+                       profile: app_commands.Range[str, 1, 200] | None = None) -> None:
         result = await _store(interaction).add_unit(*channel_key(interaction), _actor(interaction), name, size,
-                                                    side, unit_type, per)
+                                                    side, unit_type, per, profile)
         await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.edit.name"), description=L("state.cmd.unit.edit.desc"))
+    @app_commands.rename(unit=_p("unit"), unit_type=_p("type"), size=_p("size"), per=_p("per"), profile=_p("profile"))
+    @app_commands.describe(unit=_d("unit"), unit_type=_d("type"), size=_d("size"), per=_d("per"),
+                           profile=_d("profile_edit"))
+    async def unit_edit(self, interaction: discord.Interaction, unit: str, unit_type: str | None = None,
+                        size: app_commands.Range[int, 1, 10000] | None = None,
+                        per: app_commands.Range[int, 1, 100] | None = None,
+                        profile: app_commands.Range[str, 1, 200] | None = None) -> None:
+        result = await _store(interaction).edit_unit(*channel_key(interaction), _actor(interaction), unit,
+                                                     unit_type=unit_type, size=size, per=per, profile=profile)
+        await _send(interaction, embed=render.result_embed(result, locale_of(interaction)))
+
+    @unit.command(name=L("state.cmd.unit.show.name"), description=L("state.cmd.unit.show.desc"))
+    @app_commands.rename(unit=_p("unit"))
+    @app_commands.describe(unit=_d("unit"))
+    async def unit_show(self, interaction: discord.Interaction, unit: str) -> None:
+        locale = locale_of(interaction)
+        game = await _need_game(interaction)
+        found = await _store(interaction).find_unit(*channel_key(interaction), unit)
+        if found is None:
+            raise UserError("state.error.unknown_unit", example="state.example.unit_list", unit=unit)
+        await _send(interaction, embed=render.unit_embed(game, found, locale))
 
     @unit_add.autocomplete("side")
     async def _unit_side_ac(self, interaction: discord.Interaction, current: str):
         return await self._side_ac(interaction, current)
 
     @unit_add.autocomplete("unit_type")
+    @unit_edit.autocomplete("unit_type")
     async def _type_ac(self, interaction: discord.Interaction, current: str):
         game = await _store(interaction).channel_game(*channel_key(interaction))
         if game is None:
@@ -243,13 +277,7 @@ class StateCog(commands.Cog):
     @app_commands.rename(side=_p("side"))
     @app_commands.describe(side=_d("side_filter"))
     async def unit_list(self, interaction: discord.Interaction, side: str | None = None) -> None:
-        locale = locale_of(interaction)
-        game, units = await _store(interaction).units(*channel_key(interaction))
-        if side:
-            units = [u for u in units if u.side.casefold().replace("ё", "е") == side.casefold().replace("ё", "е")]
-        lines = [render.unit_line(game, u, locale, with_side=not side) for u in units] or [tr("state.show.no_units", locale)]
-        pages = render.list_pages(tr("state.show.units_title", locale, n=len(units)), lines)
-        await Paginator(pages, locale=locale).send(interaction)
+        await show(interaction, await screens.units_page(interaction, 0, side))
 
     @unit_list.autocomplete("side")
     async def _list_side_ac(self, interaction: discord.Interaction, current: str):
@@ -345,8 +373,7 @@ class StateCog(commands.Cog):
     @app_commands.describe(limit=_d("limit"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, limit: app_commands.Range[int, 1, 25] = 10) -> None:
-        events = await _store(interaction).history(*channel_key(interaction), limit)
-        await _send(interaction, embed=render.history_embed(events, locale_of(interaction)))
+        await show(interaction, await screens.history_page(interaction, limit, None, 0))
 
     @app_commands.command(name=L("state.cmd.undo.name"), description=L("state.cmd.undo.desc"))
     @app_commands.guild_only()
@@ -355,12 +382,14 @@ class StateCog(commands.Cog):
         event = await _store(interaction).undo(*channel_key(interaction), _actor(interaction))
         await _send(interaction, embed=discord.Embed(
             title=tr("state.reply.undone", locale, id=event.id),
-            description=tr("state.reply.undone_what", locale, summary=event.summary.render(locale), actor=event.actor_name),
+            description=tr("state.reply.undone_what", locale, summary=shown(event.summary, locale), actor=safe(event.actor_name)),
             colour=render.COLOUR))
 
     # ================================================================ unit autocomplete
     @unit_remove.autocomplete("unit")
     @unit_rename.autocomplete("unit")
+    @unit_edit.autocomplete("unit")
+    @unit_show.autocomplete("unit")
     @status_set.autocomplete("unit")
     @status_clear.autocomplete("unit")
     @damage.autocomplete("unit")
@@ -370,13 +399,13 @@ class StateCog(commands.Cog):
 
 
 def _status_key(rules, typed: str) -> str:
-    """A status key from its key or its title in either language."""
+    """A status key from its key or its title in either language (db.naming.resolve)."""
+    labels = {key: track.label for key, track in rules.statuses.items()}
+    found = resolve(typed, labels)
+    if found is not None:
+        return found
     wanted = " ".join(typed.casefold().replace("ё", "е").split())
-    for key, track in rules.statuses.items():
-        titles = {key, track.label.render("ru").casefold().replace("ё", "е"), track.label.render("en").casefold()}
-        if wanted in titles or wanted.replace(" ", "_") == key:
-            return key
     if rules.free_statuses and wanted:
         return wanted[:32]
     raise UserError("state.error.unknown_status", example="state.example.status_set", status=typed,
-                    statuses=", ".join(rules.statuses))
+                    statuses=listing(labels))

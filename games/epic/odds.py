@@ -12,7 +12,7 @@ from games.epic.assault import AssaultSide, _validate
 from games.epic.assault_odds import assault_distribution
 from games.epic.rolls import hit_probability, need_after, save_fail_probability
 from games.epic.shooting import EpicTarget, to_hit_modifiers
-from games.epic.weapons import Weapon
+from games.epic.weapons import Weapon, can_affect
 from games.house_rules import effective
 from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
@@ -42,7 +42,7 @@ def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bo
     p_hit = Fraction(num, den)
     fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
                                    ignore_cover=weapon.ignore_cover, crossfire=crossfire)
-    p_fail = Fraction(fn, fd)
+    p_fail = Fraction(fn, fd) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     out[(0, 0)] += 1 - p_hit
     for points, pp in damage_points(weapon, target).items():

@@ -46,7 +46,7 @@ def bot_process(server: LoopbackDiscord, db_url: str, cache: str, *args: str, sh
 async def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
-    from tests.state.conftest import reset_postgres
+    from tests.db.conftest import reset_postgres
     await reset_postgres(PG_URL)
     return PG_URL
 

@@ -1,14 +1,14 @@
 """Rule lookup misses: «Не то» / "Not it" presses on /rule replies.
 
 Revision ID: 0003
-Revises: 0001 (the lead rechains this after the state engineer's 0002)
+Revises: 0002
 Create Date: 2026-11-25
 """
 from alembic import op
 import sqlalchemy as sa
 
 revision = "0003"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 

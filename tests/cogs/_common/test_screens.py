@@ -52,7 +52,8 @@ async def test_a_rule_pressed_by_the_other_player_renders_in_their_language(cons
     assert "Next section ⏭" in after[-1].text
 
 
-async def test_controls_that_live_in_memory_are_greyed_at_shutdown(config, discord_server):
+async def test_a_unit_list_pages_after_a_restart(config, discord_server):
+    """/unit list is a screen now (cogs/state/_screens.py): its buttons outlive the process."""
     first = await _session(config, discord_server)
     await first.run("/game start game:epic side:Imperium", locale="en", user="alice")
     for k in range(40):
@@ -61,5 +62,11 @@ async def test_controls_that_live_in_memory_are_greyed_at_shutdown(config, disco
     listing = (await first.run("/unit list", locale="en", user="alice"))[-1]
     assert any(not c.disabled for c in listing.controls)
     await first.close()
-    greyed = await discord_server.message(listing.message_id)
-    assert greyed.components and all(item.get("disabled") for row in greyed.components for item in row["components"])
+    second = await _session(config, discord_server)
+    try:
+        forward = next(c for c in listing.controls if c.label.endswith("▶"))
+        [page2] = await second.press(listing, forward.number, locale="en", user="bob")
+        assert page2.message_id == listing.message_id and "Page 2/" in page2.text
+        assert "Formation number 39" in page2.text
+    finally:
+        await second.close()

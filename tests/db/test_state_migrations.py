@@ -63,3 +63,37 @@ async def test_sqlite_runs_in_wal_with_a_busy_timeout(tmp_path):
         timeout = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
     await engine.dispose()
     assert mode == "wal" and timeout >= 5000
+
+
+async def test_0002_gives_the_units_of_a_0001_database_an_empty_profile(db_url):
+    """A database written by 0001 keeps its games, units and undo history through 0002."""
+    from state_helpers import ALICE, CHANNEL, GUILD
+    await _run(db_url, lambda c: command.upgrade(_config(c), "0001"))
+    # rows as the 0001 code wrote them (no profile column)
+    json_columns = {"values", "statuses", "data", "players", "settings"}
+
+    def table(name, *columns):
+        return sa.table(name, *(sa.column(n, sa.JSON if n in json_columns else None) for n in columns))
+    old_units = table("units", "game_id", "name", "name_key", "side", "type", "size", "per", "values",
+                      "statuses", "data")
+    games = table("games", "guild_id", "channel_id", "system", "name", "owner_id", "owner_name", "players",
+                  "settings", "turn", "phase", "active_side", "created_at")
+
+    def write(c):
+        from datetime import datetime, timezone
+        c.execute(sa.insert(games).values(
+            guild_id=GUILD, channel_id=CHANNEL, system="epic", name=None, owner_id=ALICE.user_id,
+            owner_name=ALICE.name, players=[], settings={},
+            turn=3, phase=None, active_side=None, created_at=datetime.now(timezone.utc)))
+        game_id = c.execute(sa.text("SELECT max(id) FROM games")).scalar()
+        c.execute(sa.insert(old_units).values(
+            game_id=game_id, name="Boyz", name_key="boyz", side="Orks", type="formation", size=6, per=1,
+            values={"blast_markers": 2}, statuses=[], data={}))
+    await _run(db_url, write)
+    store = await db.open_store(db_url)                                # migrates to head
+    try:
+        boyz = await store.find_unit(GUILD, CHANNEL, "Boyz")
+        assert (boyz.value("blast_markers"), boyz.profile) == (2, {})
+        assert (await store.channel_game(GUILD, CHANNEL)).turn == 3
+    finally:
+        await store.close()

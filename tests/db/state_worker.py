@@ -1,6 +1,6 @@
 """A separate process that writes to the store, for the concurrency and kill tests.
 
-    python tests/state/state_worker.py URL COUNT     # COUNT commands (0 = until killed)
+    python tests/db/state_worker.py URL COUNT     # COUNT commands (0 = until killed)
 
 Each command adds one blast marker to "Tactical" and one to "Boyz" (two rows, one event) and
 prints the number done after its commit."""
