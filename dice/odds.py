@@ -27,7 +27,7 @@ def attempt_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
     for op, sels in spec.per_die:
         nxt: dict[tuple[int, bool], Fraction] = {}
 
-        def add(key: tuple[int, bool], p: Fraction) -> None:
+        def add(key: tuple[int, bool], p: Fraction, nxt: dict[tuple[int, bool], Fraction] = nxt) -> None:
             if p:
                 nxt[key] = nxt.get(key, Fraction(0)) + p
 
@@ -211,7 +211,7 @@ def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None,
     try:
         return prob.nfold_fixed(die_score(spec, depth, flags, budget), spec.count, budget)
     except Unsupported:
-        raise exact_failed
+        raise exact_failed from None
 
 
 def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None,
@@ -326,7 +326,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
         try:
             return prob.combine(left, right, lambda a, b: apply_op(op, a, b), self.budget)
         except DiceError:
-            raise Unsupported("arithmetic")
+            raise Unsupported("arithmetic") from None
 
     def number_set(self, node: Any) -> Dist:
         raise Unsupported(type(node).__name__)

@@ -78,4 +78,4 @@ if __name__ == "__main__":
         raise SystemExit(main())
     except BrokenPipeError:          # `… | head` closed the pipe: not an error
         sys.stderr.close()
-        raise SystemExit(0)
+        raise SystemExit(0) from None

@@ -271,7 +271,7 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
             if value is not None:
                 stats[key] = value
         stats.setdefault("w", state["wounds"])
-        for key, value in ref.state.profile.get("rules", {}).items():
+        for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
     missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]

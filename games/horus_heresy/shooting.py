@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dice.roller import Roller
-from games.horus_heresy import tables as T
 from games.horus_heresy.rolls import (SOURCES, Saves, best_save, bs_need, mitigation, roll_dice, source_note,
                                       wound_need)
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
