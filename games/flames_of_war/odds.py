@@ -57,8 +57,9 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
     p_pin = _exact.at_least(hits, threshold - hits_before)
     r.outcome.insert(1, Msg.of("fow.odds.pinned", p=_exact.pct(p_pin), threshold=threshold))
     if save is not None or fp is not None:
-        d = per_destroyed(save, fp, bunker)
-        destroyed = _exact.thin(hits, d)
+        # Each die hits with p and each hit destroys with d, independently (L41): the teams
+        # destroyed are Binomial(n, p·d) exactly, which needs no thinning of the hits.
+        destroyed = _exact.binomial(n, p * per_destroyed(save, fp, bunker))
         r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
@@ -76,7 +77,7 @@ def bombard_odds(*, teams_under_template: int, is_hit_on: int, attempt: int = 1,
     hits = _exact.binomial(teams_under_template, p)
     r = _result("bombard", Msg.of("fow.odds.bombard.title", n=teams_under_template), t, reroll, p, hits, mods)
     if save is not None or fp is not None:
-        destroyed = _exact.thin(hits, per_destroyed(save, fp))
+        destroyed = _exact.binomial(teams_under_template, p * per_destroyed(save, fp))
         r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed

@@ -1,0 +1,18 @@
+"""/fow-odds shoot at the options' maximum (issue 14 §3: ROF 20 × 50 teams took 46 s on the
+loop): the teams destroyed are Binomial(n, p·d), exactly what thinning the hits gives."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from games import _exact
+from games.flames_of_war import odds
+
+
+def test_destroyed_teams_equal_the_thinned_hits():
+    p, d = Fraction(1, 2), odds.per_destroyed(3, 4)
+    assert _exact.binomial(6, p * d) == _exact.thin(_exact.binomial(6, p), d)
+
+
+def test_the_largest_shot_is_exact_and_sums_to_one():
+    result = odds.shoot_odds(is_hit_on=4, rof=20, teams=50, save=3, fp=3, unit_teams=100)
+    assert len(result.data["destroyed"]) == 1001 and sum(result.data["destroyed"]) == 1
