@@ -1,10 +1,10 @@
 """`roll(expression, game, roller)`: the wargame layer over the d20 adapter.
 
 Three kinds of roll, chosen from the expression and said in the reply:
-- successes: a pool of dice counted against a per-die target — `10d6 4+`, `10к6 на 4+`,
-  `10d6>=4` (a bare pool of 2+ dice compared with `>=`/`>` and a target a die can roll, or a
-  7+ the game has a rule for);
-- test: a sum compared with a target — `2d6 <= 8`, `2d6+3 >= 10`, `(2d6)>=4`, `2d6+3 10+`;
+- successes: a pool of dice counted against a per-die target written `N+` — `10d6 4+`,
+  `10к6 на 4+` (or a 7+ the game has a rule for);
+- test: a sum compared with a target — any comparison sign (`2d6 <= 8`, `2d6 >= 5`,
+  `2d6+3 >= 10`), `2d6 8-` (at most 8), or `N+` after a sum that isn't a bare pool (`2d6+3 10+`);
 - total: anything else — `3d6+2`, `4d6kh3`, `D66`, `d%`.
 """
 from __future__ import annotations
@@ -80,7 +80,7 @@ def roll(expression: str, game: str | None = None, roller: Roller | None = None,
     except DiceError:
         raise
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
 
 
 @dataclass
@@ -120,7 +120,12 @@ def is_heavy(expression: str, game: str | None = None, limits: DiceLimits | None
         plan = _plan(expression, game_id, limits)
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(prob.ON_LOOP_WORK))
         node = plan.nodes[0] if plan.mode == "successes" else plan.left
-        typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        try:
+            typical = math.floor(odds.mean(node))      # a tail near the middle costs the most
+        except prob.OverBudget:
+            raise
+        except Unsupported:
+            typical = 0
         probe = RollResult(input=expression, expression="", mode=plan.mode, groups=[], total=typical,
                            successes=typical)
         _fill_odds(probe, plan, odds)
@@ -150,9 +155,9 @@ def distribution(expression: str, game: str | None = None, limits: DiceLimits | 
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(work))
         return odds.dist(plan.nodes[0] if plan.mode == "successes" else plan.left)
     except Unsupported:
-        raise DiceError("dice.note.no_probability")
+        raise DiceError("dice.note.no_probability") from None
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
 
 
 def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
@@ -185,18 +190,22 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
             mode, pool, threshold = "successes", specs[id(nodes[0])], clauses.target
         else:
             mode, op, threshold = "test", ">=", clauses.target
+    elif clauses.under is not None:
+        if comparison is not None:
+            raise DiceError("dice.error.duplicate_clause", what=Msg.of("dice.clause.target"), column=1)
+        mode, op, threshold = "test", "<=", clauses.under
     elif comparison is not None:
+        # THE rule (README, docs/dice.md): a comparison sign always tests the sum; dice are
+        # counted only against a target written `N+` (`10d6 4+`, `10к6 на 4+`).
         op, threshold = comparison
         left = root.left
         mode = "test"
-        if is_pool(left) and op in (">=", ">") and isinstance(threshold, int):
+        if is_pool(left) and op in (">=", ">") and isinstance(threshold, int) and not clauses.keep:
             spec = specs[id(groups_in(left)[0])]
             need = threshold if op == ">=" else threshold + 1
-            rule = chains.chain_rule(game)
-            can = need <= spec.sides or (spec.sides == 6 and rule is not None and need > 6)
-            kept = bool(spec.keeps) or clauses.keep is not None    # '2d6 highest >= 5' tests the kept die
-            if spec.kind == "dice" and spec.count >= 2 and can and not kept:
-                mode, pool, threshold = "successes", spec, need
+            if spec.kind == "dice" and spec.count >= 2 and not spec.keeps and 1 < need <= spec.sides:
+                notes.append(Msg.of("dice.note.comparison_is_sum", pool=f"{spec.count}d{spec.sides}",
+                                    target=need))
     if mode == "test":
         details.append(Msg.of("dice.detail.sum_test"))
     elif mode == "successes":
@@ -243,6 +252,11 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
         face = target_spec.sides          # the highest face: a 6 on a D6
         target_spec.explode = (target_spec.explode or []) + [Sel(None, face)]
         details.append(Msg.of("dice.detail.explode", face=face))
+    if clauses.drop is not None:
+        target_spec = pool or first
+        if target_spec.kind != "dice":
+            raise DiceError("dice.error.d66_ops", example="dice.example.d66")
+        target_spec.keeps.append(("p", [Sel(clauses.drop, 1)]))
     if clauses.keep is not None:
         target_spec = pool or first
         if target_spec.kind != "dice":
@@ -285,6 +299,8 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         understood += f" {clauses.target}+"
     elif mode == "test" and clauses.target is not None:
         understood += f" >= {clauses.target}"
+    elif mode == "test" and clauses.under is not None:
+        understood += f" <= {clauses.under}"
     if mode == "successes" and pool.reroll is not None:
         understood += f" {pool.reroll.label()}"
     if mode == "successes" and pool.double:
@@ -306,18 +322,60 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         result.probability_kind = PASS
     else:
         result.probability_kind = AT_LEAST_TOTAL
-    odds = ExpressionOdds(specs, limits.max_rerolls_per_die, prob.Budget(work))
+    budget = prob.Budget(work)
+    odds = ExpressionOdds(specs, limits.max_rerolls_per_die, budget)
     try:
         _fill_odds(result, plan, odds)
     except prob.OverBudget:
         result.probability = result.probability_exactly = result.expected = result.distribution = None
-        notes.append(Msg.of("dice.note.odds_over_budget"))
+        if not _estimate(result, plan, limits, budget):
+            notes.append(Msg.of("dice.note.odds_over_budget"))
     except Unsupported:
-        if result.probability is None:
+        if result.probability is None and not _estimate(result, plan, limits, budget):
             notes.append(Msg.of("dice.note.no_probability"))
-    result.work = odds.work
+    result.work = budget.spent
     result.exact = isinstance(result.probability, Fraction) and "truncated" not in odds.flags
     return result
+
+
+ESTIMATE_SEED = 20_241_125      # a fixed seed: the same expression gets the same estimate
+MIN_SAMPLES, MAX_SAMPLES = 400, 2000
+WORK_PER_DIE = 14               # rolling one die through the Evaluator, measured
+
+
+def _estimate(result: RollResult, plan: Plan, limits: DiceLimits, budget: prob.Budget) -> bool:
+    """No exact answer within the budget: a seeded Monte-Carlo estimate with what is left of
+    it, marked ≈ with its sample count and 95 % error; False when too few samples would fit."""
+    if plan.test_reroll is not None:
+        return False
+    per_sample = WORK_PER_DIE * max(1, sum(spec.count for spec in plan.specs.values())) + 5
+    samples = min(MAX_SAMPLES, (budget.limit - budget.spent) // per_sample)
+    if samples < MIN_SAMPLES:
+        return False
+    budget.spend(samples * per_sample)
+    roller = Roller.seeded(ESTIMATE_SEED)
+    hits, total = 0, 0.0
+    for _ in range(samples):
+        evaluator = Evaluator(plan.specs, roller, limits)
+        try:
+            value = evaluator.value(plan.left)
+        except DiceError:       # a rare sample past a limit (endless rerolls): the estimate is off
+            return False
+        if plan.mode == "successes":
+            value = sum(d.success or 0 for g in evaluator.groups for d in g.dice)
+            hits += value >= result.successes
+        elif plan.mode == "test":
+            hits += bool(apply_op(plan.op, value, plan.threshold))
+        else:
+            hits += value >= result.total
+        total += float(value)
+    p = hits / samples
+    result.probability = p
+    result.expected = total / samples
+    error = 1.96 * math.sqrt(max(p * (1 - p), 1 / samples) / samples)
+    tenths = math.ceil(error * 1000)            # the 95 % error in tenths of a point, rounded up
+    result.notes.append(Msg.of("dice.note.estimate", samples=samples, whole=tenths // 10, tenth=tenths % 10))
+    return True
 
 
 def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:

@@ -21,7 +21,7 @@ import lark
 
 from dice import syntax as ast
 from dice.errors import DiceError, DiceLimitError, DiceSyntaxError
-from dice.normalize import Clauses, Reroll, Text
+from dice.normalize import Reroll, Text
 from dice.result import DiceGroup, DiceLimits, DieRoll
 from dice.roller import Roller
 
@@ -96,7 +96,7 @@ def parse(text: Text) -> ast.Node:
     try:
         return ast.parse(source)
     except lark.exceptions.UnexpectedEOF:
-        raise DiceSyntaxError(text.original, text.column(len(text.s.rstrip())), "")
+        raise DiceSyntaxError(text.original, text.column(len(text.s.rstrip())), "") from None
     except lark.exceptions.UnexpectedInput as exc:
         index = getattr(exc, "pos_in_stream", None)
         if index is None:
@@ -104,9 +104,9 @@ def parse(text: Text) -> ast.Node:
         got = source[index:index + 1] if index < len(source) else ""
         if not got.strip():
             got = ""
-        raise DiceSyntaxError(text.original, text.column(offset + index), got)
+        raise DiceSyntaxError(text.original, text.column(offset + index), got) from None
     except lark.exceptions.LarkError:
-        raise DiceSyntaxError(text.original, 1, "")
+        raise DiceSyntaxError(text.original, 1, "") from None
 
 
 def strip(node: Any) -> Any:
@@ -178,18 +178,28 @@ def group_spec(node: Any, limits: DiceLimits) -> GroupSpec:
     return spec
 
 
+class _Groups(ast.Visitor[list]):
+    def literal(self, node):
+        return []
+
+    def unary(self, node):
+        return self.visit(node.value)
+
+    def binary(self, node):
+        return self.visit(node.left) + self.visit(node.right)
+
+    def group(self, node):
+        return [node]
+
+    def number_set(self, node):
+        if isinstance(node, ast.OperatedSet):
+            return self.visit(node.value)
+        return [group for value in node.values for group in self.visit(value)]
+
+
 def groups_in(node: Any) -> list[Any]:
     """Every dice term of the expression, left to right."""
-    node = strip(node)
-    if isinstance(node, (ast.Dice, ast.OperatedDice)):
-        return [node]
-    if isinstance(node, ast.BinOp):
-        return groups_in(node.left) + groups_in(node.right)
-    if isinstance(node, (ast.Parenthetical, ast.UnOp, ast.OperatedSet)):
-        return groups_in(node.value)
-    if isinstance(node, ast.NumberSet):
-        return [group for value in node.values for group in groups_in(value)]
-    return []
+    return _Groups().visit(node)
 
 
 # --- rolling ------------------------------------------------------------------------------
@@ -368,13 +378,13 @@ def apply_op(op: str, left: int | float, right: int | float) -> int | float:
         else:  # pragma: no cover - the grammar has no other operators
             raise DiceError("dice.error.unsupported", what=op)
     except ZeroDivisionError:
-        raise DiceError("dice.error.division_by_zero")
+        raise DiceError("dice.error.division_by_zero") from None
     except OverflowError:
-        raise DiceError("dice.error.too_big")
+        raise DiceError("dice.error.too_big") from None
     return _finite(out)
 
 
-class Evaluator:
+class Evaluator(ast.Visitor):
     """Rolls every group once (in order) and computes the value of any node."""
 
     def __init__(self, specs: dict[int, GroupSpec], roller: Roller, limits: DiceLimits) -> None:
@@ -386,43 +396,55 @@ class Evaluator:
         self.by_node: dict[int, DiceGroup] = {}
 
     def value(self, node: Any) -> int | float:
-        node = strip(node)
-        if isinstance(node, ast.Literal):
-            return _finite(node.value)
-        if isinstance(node, ast.Parenthetical):
-            return self.value(node.value)
-        if isinstance(node, ast.UnOp):
-            v = self.value(node.value)
-            return -v if node.op == "-" else v
-        if isinstance(node, ast.BinOp):
-            left = self.value(node.left)
-            right = self.value(node.right)
-            return apply_op(node.op, left, right)
-        if isinstance(node, (ast.Dice, ast.OperatedDice)):
-            group = roll_group(self.specs[id(node)], self.roller, self.budget, self.limits)
-            self.groups.append(group)
-            self.by_node[id(node)] = group
-            return group.total
-        if isinstance(node, (ast.NumberSet, ast.OperatedSet)):
-            raise DiceError("dice.error.sets", example="dice.example.default")
-        raise DiceError("dice.error.unsupported", what=type(node).__name__)
+        return self.visit(node)
+
+    def literal(self, node):
+        return _finite(node.value)
+
+    def unary(self, node):
+        v = self.visit(node.value)
+        return -v if node.op == "-" else v
+
+    def binary(self, node):
+        return apply_op(node.op, self.visit(node.left), self.visit(node.right))
+
+    def group(self, node):
+        group = roll_group(self.specs[id(node)], self.roller, self.budget, self.limits)
+        self.groups.append(group)
+        self.by_node[id(node)] = group
+        return group.total
+
+    def number_set(self, node):
+        raise DiceError("dice.error.sets", example="dice.example.default")
+
+
+class _Text(ast.Visitor[str]):
+    def __init__(self, specs: dict[int, GroupSpec]) -> None:
+        self.specs = specs
+
+    def literal(self, node):
+        return str(node.value)
+
+    def parens(self, node):
+        return f"({self.visit(node.value)})"
+
+    def unary(self, node):
+        return f"{node.op}{self.visit(node.value)}"
+
+    def binary(self, node):
+        sep = " " if node.op in COMPARISONS else ""
+        return f"{self.visit(node.left)}{sep}{node.op}{sep}{self.visit(node.right)}"
+
+    def group(self, node):
+        return self.specs[id(node)].label
+
+    def number_set(self, node):
+        return str(node)
 
 
 def to_text(node: Any, specs: dict[int, GroupSpec]) -> str:
     """The expression as understood, with each dice term in its canonical form."""
-    node = strip(node)
-    if isinstance(node, ast.Literal):
-        return str(node.value)
-    if isinstance(node, ast.Parenthetical):
-        return f"({to_text(node.value, specs)})"
-    if isinstance(node, ast.UnOp):
-        return f"{node.op}{to_text(node.value, specs)}"
-    if isinstance(node, ast.BinOp):
-        sep = " " if node.op in COMPARISONS else ""
-        return f"{to_text(node.left, specs)}{sep}{node.op}{sep}{to_text(node.right, specs)}"
-    if isinstance(node, (ast.Dice, ast.OperatedDice)):
-        return specs[id(node)].label
-    return str(node)
+    return _Text(specs).visit(node)
 
 
 __all__ = ["GroupSpec", "Sel", "Evaluator", "parse", "strip", "is_pool", "literal_value", "group_spec",

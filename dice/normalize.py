@@ -89,8 +89,10 @@ _FAILS = r"(?:fail\w*|miss\w*|провал\w*|неудач\w*|промах\w*|н
 _SUCCESSES = r"(?:success\w*|hits?|успех\w*|успеш\w*|попадани\w*)"
 
 REROLL_RE = re.compile(
-    rf"{_W}{_REROLL}\s*(?:(?:все|всех|all|the)\s+)?(?:(?P<ones>{_ONES})|(?P<fails>{_FAILS})|(?P<succ>{_SUCCESSES})"
-    rf"|(?P<cmp>[<>])\s*(?P<cmpn>\d+)|(?P<values>\d+(?:\s*,\s*\d+)*)(?:s|-?ки|-?ок)?){_E}")
+    rf"{_W}{_REROLL}\s*(?:(?:все|всех|all|the)\s+)?(?:(?P<values>\d+(?:s|-?ки|-?ок)?(?:\s*(?:,|and|и|&)\s*\d+(?:s|-?ки|-?ок)?)*)"
+    rf"|(?P<ones>{_ONES})|(?P<fails>{_FAILS})|(?P<succ>{_SUCCESSES})|(?P<cmp>[<>])\s*(?P<cmpn>\d+)){_E}")
+# a reroll that doesn't say what («6к6 5+ переброс», "reroll all"): refused with the working forms
+REROLL_BARE_RE = re.compile(rf"{_W}{_REROLL}(?:\s+(?:все|всех|всё|all|everything|dice|кубы|кубики))?\s*$")
 DOUBLE_RE = re.compile(
     rf"{_W}(?:{_SIX}\s*(?:count\s*|считаются\s*|считать\s*|дают\s*|идут\s*|как\s*)?"
     rf"(?:double|doubles|двойн\w*|дважды|за\s*дв\w+|x\s*2|х\s*2|\*\s*2|=\s*2)"
@@ -99,7 +101,28 @@ EXPLODE_RE = re.compile(
     rf"{_W}(?:{_SIX}\s*(?:explode\w*|взрыв\w*|взрыва\w*)|(?:explode\w*|взрыв\w*)(?:\s*(?:on\s*)?{_SIX})?){_E}")
 HIGHEST_RE = re.compile(rf"{_W}(?:highest|high|best|наибольш\w*|старш\w*|лучш\w*|высш\w*){_E}")
 LOWEST_RE = re.compile(rf"{_W}(?:lowest|low|worst|наименьш\w*|младш\w*|худш\w*|низш\w*){_E}")
-ON_RE = re.compile(rf"{_W}(?:на|on|vs|против)\s*(?=\d+\s*\+)")
+ON_RE = re.compile(rf"{_W}(?:на|on|vs|против)\s*(?=\d+\s*[+-])")
+# "drop lowest" / «без наименьшего»: drop one die
+DROP_RE = re.compile(rf"{_W}(?:drop|discard|убрать|убираю|отбросить|отбрось|отбрасываю|без)\s+"
+                     rf"(?:(?P<low>lowest|low|worst|наименьш\w*|младш\w*|худш\w*)"
+                     rf"|(?P<high>highest|high|best|наибольш\w*|старш\w*|лучш\w*)){_E}")
+# comparison words → signs, longest first
+WORD_COMPARISONS = [
+    (re.compile(rf"{_W}(?:меньше\s+или\s+равно|не\s+больше|не\s+более|at\s+most|or\s+less|or\s+under|"
+                rf"less\s+than\s+or\s+equal\s+to){_E}"), "<="),
+    (re.compile(rf"{_W}(?:больше\s+или\s+равно|не\s+меньше|не\s+менее|at\s+least|"
+                rf"greater\s+than\s+or\s+equal\s+to){_E}"), ">="),
+    (re.compile(rf"{_W}(?:меньше|менее|less\s+than|under|below){_E}"), "<"),
+    (re.compile(rf"{_W}(?:больше|более|greater\s+than|over|above){_E}"), ">"),
+]
+# «сумма», "total": the sum is what a plain roll reports anyway
+TOTAL_WORD_RE = re.compile(rf"{_W}(?:сумма|сумму|суммой|итого|sum|total){_E}")
+# «6 кубов», "6 dice": D6s
+DICE_WORD_RE = re.compile(rf"(?<=\d)\s*(?:кубов|кубиков|кубика|куба|кубик|куб|dice|die){_E}")
+# "10 d6", "10xd6" (ten dice, not 10 × 1d6)
+COUNT_SPACE_RE = re.compile(r"(?<=\d)\s*x?\s*(?=d[\d%])")
+# "8-" after a sum: roll under (at most 8)
+UNDER_RE = re.compile(r"(?<![\w)+\-*/.])(\d+)\s*-(?!\s*(?:[\d(.]|d[\d%]))")
 
 # Cyrillic letters that look like (or stand for) the Latin ones of the dice grammar.
 LOOKALIKES = {
@@ -146,6 +169,8 @@ class Clauses:
     double: bool = False
     explode: bool = False
     keep: str | None = None            # "h" (highest) / "l" (lowest): keep one die
+    drop: str | None = None            # "h" / "l": drop one die ("3d6 drop lowest")
+    under: int | None = None           # "2d6 8-": the sum at most this
     found: list[str] = field(default_factory=list)
 
 
@@ -174,8 +199,14 @@ def normalize(raw: str) -> tuple[Text, Clauses]:
         elif m.group("cmp"):
             clauses.reroll = Reroll("below" if m.group("cmp") == "<" else "above", threshold=int(m.group("cmpn")))
         else:
-            values = tuple(sorted({int(v) for v in re.split(r"\s*,\s*", m.group("values"))}))
+            values = tuple(sorted({int(v) for v in re.findall(r"\d+", m.group("values"))}))
             clauses.reroll = Reroll("values", values)
+        return blank(m)
+
+    def take_drop(m: re.Match[str]) -> str:
+        if clauses.drop is not None:
+            raise _dup("keep", text, m.start())
+        clauses.drop = "l" if m.group("low") else "h"
         return blank(m)
 
     def flag(name: str):
@@ -194,13 +225,22 @@ def normalize(raw: str) -> tuple[Text, Clauses]:
             return blank(m)
         return take
 
+    for pattern, sign in WORD_COMPARISONS:
+        text = text.sub(pattern, lambda m, sign=sign: f" {sign} ")
     text = text.sub(REROLL_RE, take_reroll)
+    bare = REROLL_BARE_RE.search(text.s)
+    if bare is not None:
+        raise DiceError("dice.error.reroll_what", column=text.column(bare.start()), example="dice.example.reroll")
+    text = text.sub(DROP_RE, take_drop)
+    text = text.sub(TOTAL_WORD_RE, blank)
+    text = text.sub(DICE_WORD_RE, lambda m: "d6")
     text = text.sub(DOUBLE_RE, flag("double"))
     text = text.sub(EXPLODE_RE, flag("explode"))
     text = text.sub(HIGHEST_RE, keep("h"))
     text = text.sub(LOWEST_RE, keep("l"))
     text = text.sub(ON_RE, blank)
     text = text.translate(LOOKALIKES)
+    text = text.sub(COUNT_SPACE_RE, lambda m: "")
     text = text.sub(MULTIPLY_X_RE, lambda m: "*")
     text = text.sub(SINGLE_EQ_RE, lambda m: "==")
 
@@ -211,6 +251,14 @@ def normalize(raw: str) -> tuple[Text, Clauses]:
         return blank(m)
 
     text = text.sub(TARGET_RE, take_target)
+
+    def take_under(m: re.Match[str]) -> str:
+        if clauses.under is not None or clauses.target is not None:
+            raise _dup("target", text, m.start())
+        clauses.under = int(m.group(1))
+        return blank(m)
+
+    text = text.sub(UNDER_RE, take_under)
     text = text.sub(OP_SPACE_RE, lambda m: "")
     return text, clauses
 

@@ -27,7 +27,7 @@ def attempt_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
     for op, sels in spec.per_die:
         nxt: dict[tuple[int, bool], Fraction] = {}
 
-        def add(key: tuple[int, bool], p: Fraction) -> None:
+        def add(key: tuple[int, bool], p: Fraction, nxt: dict[tuple[int, bool], Fraction] = nxt) -> None:
             if p:
                 nxt[key] = nxt.get(key, Fraction(0)) + p
 
@@ -114,6 +114,16 @@ EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
 def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
               budget: prob.Budget | None = None) -> Dist:
     """What one rolled die adds to its group (its face, or its successes), explosions included."""
+    key = ("die", repr(spec), depth)
+    if budget is not None and key in budget.memo:      # paid for once per roll
+        return budget.memo[key]
+    result = _die_score(spec, depth, flags, budget)
+    if budget is not None:
+        budget.memo[key] = result
+    return result
+
+
+def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob.Budget | None) -> Dist:
     if budget is not None:
         budget.spend(spec.sides * (len(spec.per_die) + 2) * 3)
     outcomes = final_outcomes(spec)
@@ -201,7 +211,7 @@ def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None,
     try:
         return prob.nfold_fixed(die_score(spec, depth, flags, budget), spec.count, budget)
     except Unsupported:
-        raise exact_failed
+        raise exact_failed from None
 
 
 def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None,
@@ -218,7 +228,7 @@ def is_plain(spec: GroupSpec) -> bool:
             and not spec.keeps and not spec.count_mode)
 
 
-class ExpressionOdds:
+class ExpressionOdds(ast.Visitor[Dist]):
     """The exact distribution of an expression's tree, under ONE work budget for the whole roll.
 
     Each group's distribution is computed once (the chance, the expected value and the chart
@@ -277,47 +287,48 @@ class ExpressionOdds:
         return prob.from_weights(total) if total is not None else None
 
     def dist(self, node: Any) -> Dist:
-        node = strip(node)
+        return self.visit(node)
+
+    def visit(self, node: Any) -> Dist:
         key = id(node)
         if key not in self._nodes:
-            self._nodes[key] = self._dist(node)
+            self._nodes[key] = super().visit(node)
         return self._nodes[key]
 
     def computed(self, node: Any) -> Dist | None:
         """The node's distribution if it was computed (for the chance), else None."""
         return self._nodes.get(id(strip(node)))
 
-    def _dist(self, node: Any) -> Dist:
-        if isinstance(node, ast.Literal):
-            return prob.point(node.value)
-        if isinstance(node, ast.Parenthetical):
-            return self.dist(node.value)
-        if isinstance(node, ast.UnOp):
-            inner = self.dist(node.value)
-            return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
-        if isinstance(node, ast.BinOp):
-            if node.op == "+":
-                summed = self._sum(node)
-                if summed is not None:
-                    return summed
-            left, right = self.dist(node.left), self.dist(node.right)
-            if node.op in ("+", "-"):
-                try:
-                    a, b = prob.to_weights(left), prob.to_weights(right)
-                except Unsupported:
-                    pass
-                else:
-                    return prob.from_weights(prob.add_weights(a, b, self.budget, negate_b=node.op == "-"))
-            fast = FAST_OPS.get(node.op)
-            if fast is not None and all(isinstance(v, int) for v in (*left, *right)):
-                return prob.combine(left, right, fast, self.budget)
-            op = node.op
+    def literal(self, node: ast.Literal) -> Dist:
+        return prob.point(node.value)
+
+    def unary(self, node: ast.UnOp) -> Dist:
+        inner = self.visit(node.value)
+        return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
+
+    def binary(self, node: ast.BinOp) -> Dist:
+        if node.op == "+":
+            summed = self._sum(node)
+            if summed is not None:
+                return summed
+        left, right = self.visit(node.left), self.visit(node.right)
+        if node.op in ("+", "-"):
             try:
-                return prob.combine(left, right, lambda a, b: apply_op(op, a, b), self.budget)
-            except DiceError:
-                raise Unsupported("arithmetic")
-        if isinstance(node, (ast.Dice, ast.OperatedDice)):
-            return self.group(node)
+                a, b = prob.to_weights(left), prob.to_weights(right)
+            except Unsupported:
+                pass
+            else:
+                return prob.from_weights(prob.add_weights(a, b, self.budget, negate_b=node.op == "-"))
+        fast = FAST_OPS.get(node.op)
+        if fast is not None and all(isinstance(v, int) for v in (*left, *right)):
+            return prob.combine(left, right, fast, self.budget)
+        op = node.op
+        try:
+            return prob.combine(left, right, lambda a, b: apply_op(op, a, b), self.budget)
+        except DiceError:
+            raise Unsupported("arithmetic") from None
+
+    def number_set(self, node: Any) -> Dist:
         raise Unsupported(type(node).__name__)
 
     def weights(self, node: Any) -> prob.Weights:
@@ -328,27 +339,7 @@ class ExpressionOdds:
         return group_weights(spec, self.depth, self.flags, self.budget)
 
     def mean(self, node: Any) -> Fraction:
-        node = strip(node)
-        if isinstance(node, ast.Literal):
-            return Fraction(node.value)
-        if isinstance(node, ast.Parenthetical):
-            return self.mean(node.value)
-        if isinstance(node, ast.UnOp):
-            m = self.mean(node.value)
-            return -m if node.op == "-" else m
-        if isinstance(node, ast.BinOp) and node.op in ("+", "-", "*"):
-            a, b = self.mean(node.left), self.mean(node.right)
-            return a + b if node.op == "+" else a - b if node.op == "-" else a * b
-        if isinstance(node, (ast.Dice, ast.OperatedDice)):
-            spec = self.specs[id(node)]
-            key = repr(spec)
-            if key not in self._means:
-                if key in self._groups or spec.kind == "d66" or spec.keeps or spec.explode_once:
-                    self._means[key] = prob.mean(self.group(node))
-                else:
-                    self._means[key] = group_mean(spec, self.depth, self.flags, self.budget)
-            return self._means[key]
-        return prob.mean(self.dist(node))
+        return _Mean(self).visit(node)
 
     def plain_shift(self, node: Any) -> tuple[GroupSpec, int] | None:
         """`NdX`, `NdX + c` or `NdX - c` with plain dice: tails have a closed form."""
@@ -385,6 +376,40 @@ class ExpressionOdds:
                 return 1 - self.at_least(node, math.floor(threshold) + 1)
             return 1 - self.at_least(node, math.ceil(threshold))
         return prob.mass(self.dist(node), lambda v: bool(apply_op(op, v, threshold)))
+
+
+class _Mean(ast.Visitor[Fraction]):
+    """The expected value: by linearity where it holds, else from the distribution."""
+
+    def __init__(self, odds: ExpressionOdds) -> None:
+        self.odds = odds
+
+    def literal(self, node: ast.Literal) -> Fraction:
+        return Fraction(node.value)
+
+    def unary(self, node: ast.UnOp) -> Fraction:
+        m = self.visit(node.value)
+        return -m if node.op == "-" else m
+
+    def binary(self, node: ast.BinOp) -> Fraction:
+        if node.op not in ("+", "-", "*"):      # `*` of independent terms: the product of means
+            return prob.mean(self.odds.dist(node))
+        a, b = self.visit(node.left), self.visit(node.right)
+        return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+
+    def group(self, node: Any) -> Fraction:
+        odds = self.odds
+        spec = odds.specs[id(node)]
+        key = repr(spec)
+        if key not in odds._means:
+            if key in odds._groups or spec.kind == "d66" or spec.keeps or spec.explode_once:
+                odds._means[key] = prob.mean(odds.group(node))
+            else:
+                odds._means[key] = group_mean(spec, odds.depth, odds.flags, odds.budget)
+        return odds._means[key]
+
+    def number_set(self, node: Any) -> Fraction:
+        return prob.mean(self.odds.dist(node))
 
 
 __all__ = ["ExpressionOdds", "final_outcomes", "die_score", "group_dist", "group_mean", "is_plain"]

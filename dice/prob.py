@@ -1,6 +1,10 @@
 """Exact probability, no simulation.
 
-A distribution is a dict {value: Fraction}. One die's outcome is computed stage by stage
+A distribution is a dict {value: Fraction} (any Mapping of that shape: `WeightsView` holds
+integer weights over one denominator and makes each Fraction when read). This is meant as
+the project's one distribution type (issue 11 §1): `to_offset_list` / `from_offset_list`
+convert to and from the (offset, list of P(exactly k)) shape of games.procedure.Distribution
+and games/_exact; `nfold`, `keep_sum`, `combine`, `tail`, `mean` work on it with a `Budget`. One die's outcome is computed stage by stage
 (rerolls, min/max, 7+ chains, explosions) exactly as `dice.engine` rolls it; a pool of N such
 dice is the N-fold convolution of that, done with exact integers:
 
@@ -46,6 +50,7 @@ class Budget:
     def __init__(self, limit: int = ON_LOOP_WORK) -> None:
         self.limit = limit
         self.spent = 0
+        self.memo: dict = {}        # results already paid for in this roll, by what they are of
 
     def spend(self, units: float) -> None:
         """Count work about to be done; OverBudget (nothing counted) when it would not fit."""
@@ -404,6 +409,18 @@ def keep_sum(die: Dist, n: int, keep: int, highest: bool, budget: Budget | None 
     return from_weights(keep_weights(weights, den, n, keep, highest, budget))
 
 
+def to_offset_list(dist: Dist) -> tuple[int, tuple[Fraction, ...]]:
+    """(offset, P(exactly offset + i) for i = 0, 1, …): the shape of games.procedure.Distribution
+    and games/_exact's lists, so a dice distribution feeds /odds text and charts unchanged."""
+    lo, hi = int(min(dist)), int(max(dist))
+    return lo, tuple(Fraction(dist.get(v, 0)) for v in range(lo, hi + 1))
+
+
+def from_offset_list(probabilities, offset: int = 0) -> Dist:
+    """The inverse: games/_exact's `list[Fraction]` (offset 0) or a Distribution's fields."""
+    return {offset + i: p for i, p in enumerate(probabilities) if p}
+
+
 def normalised(dist: Dist) -> Dist:
     total = sum(dist.values(), Fraction(0))
     if total == 1 or total == 0:
@@ -416,5 +433,5 @@ def tail(dist: Dist, at_least) -> Fraction:
 
 
 __all__ = ["Dist", "Unsupported", "OverBudget", "Budget", "ON_LOOP_WORK", "OFF_LOOP_WORK", "add_weights",
-           "to_weights", "keep_weights", "WeightsView", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
+           "to_weights", "keep_weights", "WeightsView", "to_offset_list", "from_offset_list", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
            "uniform_sum_at_least", "keep_sum", "tail", "normalised"]

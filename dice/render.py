@@ -9,13 +9,12 @@ Large rolls become counts per face so the reply fits Discord's limits (embed des
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from dice.result import AT_LEAST_SUCCESSES, AT_LEAST_TOTAL, PASS, DiceGroup, DieRoll, RollResult
-from i18n import Msg, tr
+from i18n import Msg, format_number, format_percent, tr
 
 DICE_TEXT_BUDGET = 1800      # per roll, all groups together: leaves room in a 4096 description
 FACE_SUMMARY_MAX_FACES = 40  # beyond this many distinct faces, show only the total
@@ -41,44 +40,9 @@ class RollView:
         return "\n".join(lines)
 
 
-def number(value, locale: str, digits: int = 2) -> str:
-    """12.5 → "12,5" in Russian; integers as they are."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            value = int(value)
-        else:
-            try:
-                value = float(value)
-            except OverflowError:
-                value = round(value)
-    if isinstance(value, int):
-        return str(value)
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    return text.replace(".", ",") if locale == "ru" else text
-
-
-def percent(p: Fraction | float, locale: str) -> str:
-    """A probability as a percentage: one decimal, two significant digits when tiny, never
-    rounded to 0 or 100 unless it is exactly that."""
-    value = float(p) * 100
-    if p == 0:
-        text = "0"
-    elif p == 1:
-        text = "100"
-    elif value >= 99.95:
-        text = ">99.9"
-    elif value >= 0.1:
-        text = f"{value:.1f}".rstrip("0").rstrip(".")
-    elif value > 0:
-        digits = min(-math.floor(math.log10(value)) + 1, 300)
-        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    else:
-        text = "≈0"
-    if locale == "ru":
-        return text.replace(".", ",") + " %"
-    return text + "%"
+# One number format per language for every reply (i18n.numbers): «12,5», «98,4 %» / "12.5", "98.4%".
+number = format_number
+percent = format_percent
 
 
 def probability_text(p: Fraction | float, locale: str) -> str:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from lark import Lark, Token, Transformer
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+T = TypeVar("T")
 
 
 @dataclass
@@ -144,10 +146,46 @@ PARSER = Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", transformer=_T
               maybe_placeholders=True)
 
 
+class Visitor(Generic[T]):
+    """The one place that knows the node types: every walk of the tree (rolling it, its exact
+    distribution, its expected value, its text, its dice groups) is a Visitor."""
+
+    def visit(self, node: Node) -> T:
+        if isinstance(node, Literal):
+            return self.literal(node)
+        if isinstance(node, Parenthetical):
+            return self.parens(node)
+        if isinstance(node, UnOp):
+            return self.unary(node)
+        if isinstance(node, BinOp):
+            return self.binary(node)
+        if isinstance(node, (Dice, OperatedDice)):
+            return self.group(node)
+        return self.number_set(node)
+
+    def parens(self, node: Parenthetical) -> T:
+        return self.visit(node.value)
+
+    def literal(self, node: Literal) -> T:
+        raise NotImplementedError
+
+    def unary(self, node: UnOp) -> T:
+        raise NotImplementedError
+
+    def binary(self, node: BinOp) -> T:
+        raise NotImplementedError
+
+    def group(self, node: Dice | OperatedDice) -> T:
+        raise NotImplementedError
+
+    def number_set(self, node: NumberSet | OperatedSet) -> T:
+        raise NotImplementedError
+
+
 def parse(text: str) -> Node:
     """The tree of `text`; lark's UnexpectedInput/UnexpectedEOF when it isn't dice notation."""
     return PARSER.parse(text)
 
 
-__all__ = ["parse", "Node", "Literal", "Parenthetical", "UnOp", "BinOp", "Dice", "OperatedDice", "NumberSet",
+__all__ = ["parse", "Visitor", "Node", "Literal", "Parenthetical", "UnOp", "BinOp", "Dice", "OperatedDice", "NumberSet",
            "OperatedSet", "Operation", "Selector", "GRAMMAR"]

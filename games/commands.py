@@ -109,3 +109,4 @@ class CommandContext:
     active_side: str | None = None               # whose turn it is, when /turn next named it
     roster: tuple[UnitState, ...] = ()           # every unit of the channel's game, when asked for
     game_data: dict[str, Any] = field(default_factory=dict)
+    channel_system: str | None = None            # the game the channel plays, when it isn't this one too

@@ -24,6 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from i18n.numbers import format_number, format_percent
+
 LOCALES = ("ru", "en")
 DEFAULT_LOCALE = "ru"
 _CATALOG_DIRS: list[Path] = [Path(__file__).with_name("messages")]
@@ -192,4 +194,4 @@ def _restore_user_error(cls: type[UserError], key: str, example: Any, params: di
 
 
 __all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
-           "catalog_files"]
+           "catalog_files", "format_number", "format_percent"]

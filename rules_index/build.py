@@ -43,7 +43,9 @@ def book_info(system: GameSystem) -> dict:
     import i18n
     return {"short": i18n.tr(f"{system.id}.book.short", "en"), "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
             "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": list(system.book.names),
-            "file": system.book.file.name}
+            "file": system.book.file.name,
+            # lines of the book that are not rule text (an advert repeated in the translation)
+            "junk": list(system.book.override_data().get("junk", []))}
 
 
 def _containing(sections: list[Section], line: int) -> Section | None:
@@ -152,8 +154,10 @@ def book_glossary(system: GameSystem, lines: list[str]) -> list[tuple[str, str]]
     return system.book.glossary(lines) if system.book.glossary else []
 
 
-def build(copies: int = 1) -> RuleIndex:
-    """Build from the corpus. `copies` > 1 repeats every book (the ten-fold benchmark corpus)."""
+def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tuple[str, float]]], dict[str, dict],
+                        dict[str, list[tuple[str, str]]]]:
+    """What the index is made of, per registered game: sections, the book's lines, aliases,
+    the manifest entry and the glossary (English → Russian)."""
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
@@ -164,22 +168,29 @@ def build(copies: int = 1) -> RuleIndex:
         lines = book.lines()
         secs = build_outline(game, lines, book.split, book.override_data())
         ru_en = book_glossary(system, lines)
-        al = collect_aliases(game, secs, lines, book.alias_data(), ru_en)
-        pairs = [(en, ru) for ru, en in ru_en]      # English → Russian, for translating a query
-        for c in range(copies):
-            gid = game if c == 0 else f"{game}~{c}"
-            games[gid] = book_info(system)
-            texts[gid] = lines
-            glossary[gid] = pairs
-            for s in secs:
-                sid = s.id if c == 0 else s.id.replace(game, gid, 1)
-                sections.append(Section(sid, gid, s.title, s.level, s.line_start, s.line_end,
-                                        s.parent.replace(game, gid, 1) if (s.parent and c) else s.parent,
-                                        s.path, s.kind, [x.replace(game, gid, 1) if c else x for x in s.children],
-                                        s.demoted))
-                if s.id in al:
-                    aliases[sid] = al[s.id]
-    return RuleIndex(sections, texts, aliases, games, glossary)
+        aliases.update(collect_aliases(game, secs, lines, book.alias_data(), ru_en))
+        games[game] = book_info(system)
+        texts[game] = lines
+        glossary[game] = [(en, ru) for ru, en in ru_en]      # English → Russian, for translating a query
+        sections += secs
+    return sections, texts, aliases, games, glossary
+
+
+def build() -> RuleIndex:
+    """Build from the registered games' books."""
+    return without_gc(lambda: RuleIndex(*book_parts()))
+
+
+def without_gc(make):
+    """Building allocates ~10⁶ small objects and frees few: the cyclic GC would rescan them
+    over and over (superlinear in the corpus), so it waits until the index is built."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return make()
+    finally:
+        if was:
+            gc.enable()
 
 
 def load_index(cache_dir: str | Path | None = None) -> RuleIndex:

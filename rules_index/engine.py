@@ -39,6 +39,7 @@ import re
 from array import array
 from collections import defaultdict
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
@@ -46,6 +47,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from rules_index import normalize as nz
 from rules_index import crosslang
 from rules_index import passages as ps
+from rules_index.present import one_per_rule
 from rules_index.outline import Section, strip_markup
 
 EXACT_TITLE = 100.0
@@ -53,10 +55,10 @@ ALIAS_WEIGHT = 0.96
 STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larger section
 NAME_MAX = 90.0
 BODY_MAX = 90.0
-BODY_WEIGHT_WITH_NAME = 1.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
-import os
-PASSAGE_MAX = float(os.environ.get("PASSAGE_MAX", "15"))   # the best passage, fused with name and body
+LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a near stem
+PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
+PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
@@ -65,15 +67,12 @@ MAX_QUERY_TERMS = 12
 BODY_EXPANSIONS = 6
 BM25_B = 0.5
 BM25_K1 = 1.2
-SIM_Q_POW = 1.0
-SIM_N_POW = 1.0
 LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
 # Generalising beyond the public queries (see docs/rules.md, tests/rules/test_rules_generalise.py):
 KEY_TITLE_BONUS = 60.0         # a heading carrying the query's most telling word…
 KEY_SHARE = 0.6                # …a word with at least this share of the query's rarity
-SLANG_WEIGHT = True            # slang weighs what the book's own words for it weigh
 SHORTER_STEM_SIM = 0.8         # «окопа» ~ «окоп»: the stem one or two letters shorter
 STUMP_SIM = 0.9                # «психосилы» ~ «психические силы»
 LABEL_WEIGHT = 0.6             # a parenthesis on ≥ 3 headings is a category label
@@ -81,6 +80,13 @@ CHAPTER_MAX_LINES = 200        # an empty chapter heading stands for sections up
 CHAPTER_BODY_ONLY = 0.5        # …but found only through their text it yields to them
 GLOSSARY_TITLE_WEIGHT = 0.9    # a glossary entry's heading: a definition, named less surely than a rule
 GLOSSARY_PENALTY = 2.0
+# Static demotions (subtracted from the score):
+MAX_ANSWER_LINES = 200         # a span longer than this is no answer a player can read…
+TOO_LONG_PENALTY = 30.0        # …and ranks below any real match
+MIN_OWN_WORDS = 4              # a heading with fewer words of its own text (breadcrumb aside)…
+NO_TEXT_PENALTY = 8.0          # …is navigation («????», an empty chapter heading)
+DEMOTED_PENALTY = 2.0          # a heading the book's overrides mark as secondary
+TABLE_PENALTY = 3.0            # a table, unless the query asks for one («таблица …»)
 GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари"
                             r"|what is|what's|meaning|defin|glossary")
@@ -144,11 +150,10 @@ def title_variants(title: str) -> list[str]:
 
 def name_formula(n_cov: float, q_cov: float) -> float:
     """How well a name answers the query: all of the query in the name matters most."""
-    return (n_cov ** NAME_N_EXP) * (q_cov ** NAME_Q_EXP)
+    return n_cov * (q_cov ** NAME_Q_EXP)
 
 
-NAME_N_EXP = 1.0
-NAME_Q_EXP = 1.5
+NAME_Q_EXP = 1.5        # a name covering only part of the query counts for less than its share
 
 
 class RuleIndex:
@@ -224,10 +229,8 @@ class RuleIndex:
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))
             per_line = [nz.line_terms(l) for l in text_lines]
-            heading = tuple(nz.terms(variants[0])) if variants else ()
             for (ln, l), lt in zip(numbered, per_line):
-                # a passage is read under its heading: «Бег» answers «на сколько пробежать»
-                passages.append((i, ln, ln, lt + (heading if os.environ.get("PH") else ()), ps.states(l)))
+                passages.append((i, ln, ln, lt, ps.states(l)))
             body_terms = [t for lt in per_line for t in lt] + [t for p in sec.path for t in nz.line_terms(p)]
             self.doc_lines.append(tuple(" ".join(lt) for lt in per_line))
             self.doc_len.append(len(body_terms))
@@ -295,10 +298,12 @@ class RuleIndex:
                                    for i, sec in enumerate(sections) if sec.kind != "table")
         # Static demotions: over-long spans, headings with no text of their own («????»,
         # navigation-only chapter headings), and tables unless the query asks for a table.
-        self.doc_penalty = [(30.0 if s.length > 200 else 0.0) + (8.0 if self.doc_len[i] - len(s.path) * 2 < 4 else 0.0)
-                            + (2.0 if getattr(s, "demoted", False) else 0.0) for i, s in enumerate(sections)]
+        self.doc_penalty = [(TOO_LONG_PENALTY if s.length > MAX_ANSWER_LINES else 0.0)
+                            + (NO_TEXT_PENALTY if self.doc_len[i] - len(s.path) * 2 < MIN_OWN_WORDS else 0.0)
+                            + (DEMOTED_PENALTY if getattr(s, "demoted", False) else 0.0) for i, s in enumerate(sections)]
         self.doc_penalty = [p + (GLOSSARY_PENALTY if i in self.glossary_docs else 0.0) for i, p in enumerate(self.doc_penalty)]
-        self.doc_penalty_no_table = [p + (3.0 if s.kind == "table" else 0.0) for p, s in zip(self.doc_penalty, sections)]
+        self.doc_penalty_no_table = [p + (TABLE_PENALTY if s.kind == "table" else 0.0)
+                                     for p, s in zip(self.doc_penalty, sections)]
         # The books' glossaries, English stems → (game, Russian term): an English query with no
         # good match is searched again in the book's own Russian words.
         self.en2ru: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -405,10 +410,11 @@ class RuleIndex:
         first = self.lines[sec.game][sec.line_start - 1]
         start = sec.line_start - 1 if sec.kind == "table" or len(first.strip()) > len(sec.title) + 12 else sec.line_start
         out = []
+        junk = self.games[sec.game].get("junk", ())
         for k, raw in enumerate(self.lines[sec.game][start:sec.line_end], start + 1):
-            if not raw.strip() or "Купить печатную версию" in raw:
+            if not raw.strip() or any(j in raw for j in junk):
                 continue
-            text = strip_markup(raw.replace("\t", " | ")).strip()
+            text = _plain(raw)
             if text:
                 out.append((k, text))
         return out
@@ -428,8 +434,9 @@ class RuleIndex:
         if sec.kind == "table" or with_heading or len(first.strip()) > len(sec.title) + 12:
             lines = self.lines[sec.game][sec.line_start - 1:sec.line_end]
         out = []
+        junk = self.games[sec.game].get("junk", ())
         for raw in lines:
-            if "Купить печатную версию" in raw:
+            if any(j in raw for j in junk):
                 continue
             out.append(strip_markup(raw.replace("\t", " | ")) if raw.strip() else "")
         return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
@@ -548,6 +555,11 @@ class RuleIndex:
                     if len(a) > len(head) and any(a.startswith(h) for h in heads):
                         out.setdefault(a, STUMP_SIM)
                         out.setdefault(right, STUMP_SIM)
+        if raw and LEMMA_SIM:
+            # the dictionary form, when Snowball stems the inflected word apart from the book's
+            ls = nz.lemma_stem(raw)
+            if ls and ls != term and self._known(ls):
+                out.setdefault(ls, LEMMA_SIM)
         if len(term) <= 4 and term.isalpha():
             # Abbreviations typed in the other script: «ап» = AP, "fnp" = «фнп», «дс» = DC.
             for twin in nz.script_twins(term):
@@ -564,7 +576,7 @@ class RuleIndex:
         translated = self.en_words.get(term, {})
         # a book with no English pairs of its own reads another book's (the Russian words are shared)
         own = {g: ws for g, ws in translated.items() if game is None or g == game}
-        for g, words in (own or translated).items():
+        for words in (own or translated).values():
             for w, sim in words:
                 extra[w] = max(extra.get(w, 0.0), sim if own else OTHER_BOOK_SIM * sim)
         for v, sim in exp:
@@ -719,10 +731,10 @@ class RuleIndex:
             if joined in self.name_postings:
                 expansions.append(((joined, 1.0),))
         q_weights = []                       # a query word weighs what its best match is worth
-        for t, exp in zip(q_terms, expansions):
+        for _term, exp in zip(q_terms, expansions):
             top_sim = exp[0][1] if exp else 0.0
             w = max((self._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
-            if SLANG_WEIGHT and exp and exp[0][0] not in self.body_terms:
+            if exp and exp[0][0] not in self.body_terms:
                 # Slang the books never use («рукопашка») is rare as a word but means a common
                 # thing («ближний бой»): it weighs what the book's words for it weigh.
                 words = self.synonyms.get(exp[0][0], {})
@@ -735,15 +747,13 @@ class RuleIndex:
         per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)  # key → {key word → sim}
         for qi, exp in enumerate(expansions):
             for v, sim in exp:
-                sim_q = sim ** SIM_Q_POW         # a near miss on a name counts less than a hit
-                sim_n = sim ** SIM_N_POW
-                for kid in self.name_postings.get(v, ()):
+                for kid in self.name_postings.get(v, ()):      # a near miss counts its similarity
                     d = per_key[kid]
-                    if sim_q > d.get(qi, 0):
-                        d[qi] = sim_q
+                    if sim > d.get(qi, 0):
+                        d[qi] = sim
                     dt = per_key_terms[kid]
-                    if sim_n > dt.get(v, 0):
-                        dt[v] = sim_n
+                    if sim > dt.get(v, 0):
+                        dt[v] = sim
         idf = self.name_idf
         # The query's most telling word: the one the books use least. A heading carrying it
         # names what is asked about more surely than a paragraph that mentions all the words
@@ -849,17 +859,19 @@ class RuleIndex:
                 scores[doc] *= CHAPTER_BODY_ONLY
         for doc, s in name_best.items():
             body_only = scores.get(doc, 0.0)
-            w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else BODY_WEIGHT_WITH_NAME
+            w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else 1.0
             scores[doc] = max(body_only, s + w * body_only)
 
         # 4. passages: the section's best paragraph for the question, its intent preferred
         asks = ps.intent(query)
-        best_passage = self.passages.best_per_doc(list(zip(q_weights, body_exp)), asks, allowed)
+        candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
+        best_passage = self.passages.best_of(candidates, self.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
         # A name («pinned down») is answered by its heading; a question by a paragraph: the
         # passage weighs in full for a question or a sentence, little for one or two words.
         weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
         for doc, (p, _) in best_passage.items():
-            scores[doc] = scores.get(doc, 0.0) + weight * p
+            if doc in scores:           # the candidates name and body found (BODY_CANDIDATES)
+                scores[doc] += weight * p
 
         wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
         pen = self.doc_penalty if wants_table else self.doc_penalty_no_table
@@ -927,7 +939,9 @@ class RuleIndex:
             if letters and (all("a" <= c <= "z" for c in letters) or all("а" <= c <= "я" or c == "ё" for c in letters)):
                 docs = self._complete_names(nz.switch_layout(query) or "", game, limit)
         # Nothing by name: offer nothing rather than a slow guess; /rule itself searches the text.
-        return [(self.label(self.sections[d], with_game=with_game), self.sections[d].id) for d in docs[:limit]]
+        # One entry per rule: a heading repeated in a summary shows once, as its main text.
+        secs = one_per_rule([self.sections[d] for d in docs])
+        return [(self.label(sec, with_game=with_game), sec.id) for sec in secs[:limit]]
 
     def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:
         starts = self.title_starts                      # sorted by folded title: a prefix is a range
@@ -1014,6 +1028,13 @@ class RuleIndex:
         if len(text) > room:
             text = text[: room - 1].rstrip() + "…"
         return text + game
+
+
+@lru_cache(maxsize=200_000)
+def _plain(raw: str) -> str:
+    """A book line as text (markup stripped, tabs as cell separators); cached: a repeated
+    book (the ten-fold benchmark) and every rebuild read the same lines."""
+    return strip_markup(raw.replace("\t", " | ")).strip()
 
 
 def _bisect(vocab: list[str], term: str) -> int:

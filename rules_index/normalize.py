@@ -236,3 +236,26 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
             options = ["дж"]
         variants = [v + o for v in variants for o in options][:limit]
     return list(dict.fromkeys(variants + back))
+
+
+# Lemmas from a maintained dictionary (pymorphy3 + pymorphy3-dicts-ru, shipped in the wheel,
+# nothing downloaded): «ушел» → «уйти», «дерется» → «драться», which Snowball stems apart.
+_MORPH = None
+
+
+@lru_cache(maxsize=50_000)
+def lemma_stem(word: str) -> str | None:
+    """The stem of a Russian word's dictionary form, or None (not Cyrillic, or no pymorphy3)."""
+    global _MORPH
+    if len(word) < 3 or not ("а" <= word[0] <= "я"):
+        return None
+    if _MORPH is None:
+        try:
+            import pymorphy3
+        except ImportError:          # optional: lookup works without it, a little less well
+            _MORPH = False
+            return None
+        _MORPH = pymorphy3.MorphAnalyzer()
+    if _MORPH is False:
+        return None
+    return stem(_MORPH.parse(word)[0].normal_form.replace("ё", "е"))

@@ -14,18 +14,20 @@ import math
 import re
 from array import array
 from collections import defaultdict
-from dataclasses import dataclass
+from functools import lru_cache
 
 from rules_index import normalize as nz
 
 BM25_K1 = 1.2
 BM25_B = 0.75            # passages differ in length more than sections do; normalise fully
+COMMON_SHARE = 0.1       # words in more passages than this share are not scored per passage…
+COMMON_MIN = 50          # …(never fewer than this many: a small book keeps its words)
 INTENT_BONUS = 0.5      # a passage stating what the question asks for, over one that does not
 
 # What a passage states, as bits.
 NUMBER, PERMISSION, CONSEQUENCE = 1, 2, 4
 
-_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одн(?:а|у|ой|ого|ом|им)|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
+_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одну|одного|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
                         r"половин|дважды|вдвое|удво|one|two|three|four|five|six|twice|half)", re.IGNORECASE)
 _PERMISSION_RE = re.compile(r"\b(?:може[тм]|могут|можно|нельзя|не может|вправе|разреш|запрещ|"
                             r"may|can|cannot|must)\w*", re.IGNORECASE)
@@ -48,21 +50,15 @@ def intent(query: str) -> int:
             | (CONSEQUENCE if _ASK_CONSEQUENCE.search(q) else 0))
 
 
+@lru_cache(maxsize=100_000)
 def states(text: str) -> int:
     """The kinds of statement a passage makes (bits)."""
     return ((NUMBER if _NUMBER_RE.search(text) else 0) | (PERMISSION if _PERMISSION_RE.search(text) else 0)
             | (CONSEQUENCE if _CONSEQUENCE_RE.search(text) else 0))
 
 
-@dataclass(frozen=True)
-class Passage:
-    doc: int
-    line_start: int
-    line_end: int
-
-
 class PassageIndex:
-    """BM25 over passages; postings as flat arrays (compact in the cache, fast to slice)."""
+    """BM25 over passages: each passage's section, lines and what it states; the words' rarity."""
 
     def __init__(self, passages: list[tuple[int, int, int, tuple[str, ...], int]]) -> None:
         """`passages`: (doc, line_start, line_end, stems, states bits) in book order."""
@@ -72,67 +68,74 @@ class PassageIndex:
         self.kind = array("b", (p[4] for p in passages))
         lens = [len(p[3]) for p in passages]
         avg = sum(lens) / max(1, len(lens))
-        post: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        self.avg_len = avg
+        # each section's passages, in book order: doc → (first passage id, count)
+        self.of_doc: dict[int, tuple[int, int]] = {}
         for pid, p in enumerate(passages):
-            tf: dict[str, int] = defaultdict(int)
-            for t in p[3]:
-                tf[t] += 1
-            # a short line (a list label, a table header) is not more about a word than a paragraph
-            norm = BM25_K1 * (1 - BM25_B + BM25_B * max(lens[pid], avg) / max(avg, 1.0))
-            for t, n in tf.items():
-                post[t].append((pid, n * (BM25_K1 + 1) / (n + norm)))
+            first, count = self.of_doc.get(p[0], (pid, 0))
+            self.of_doc[p[0]] = (first, count + 1)
+        df: dict[str, int] = defaultdict(int)
+        for p in passages:
+            for t in set(p[3]):
+                df[t] += 1
         n = len(passages)
-        self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in post.items()}
+        self.idf = {t: math.log(1 + (n - k + 0.5) / (k + 0.5)) for t, k in df.items()}
+        self.df = dict(df)
         self.max_idf = max(self.idf.values(), default=1.0)
-        self.p_ids, self.p_parts, self.slot = array("i"), array("d"), {}
-        for t in sorted(post):
-            plist = post[t]
-            self.slot[t] = (len(self.p_ids), len(self.p_ids) + len(plist))
-            self.p_ids.extend(pid for pid, _ in plist)
-            self.p_parts.extend(part for _, part in plist)
+        self.common = max(COMMON_MIN, int(COMMON_SHARE * n))
 
     def __len__(self) -> int:
         return len(self.doc)
 
-    def best_per_doc(self, words: list[tuple[float, tuple[tuple[str, float], ...]]], asks: int,
-                     allowed: frozenset[int] | None) -> dict[int, tuple[float, int]]:
-        """Each section's best passage for the query: doc → (score in [0, 1], passage id).
+    def best_of(self, docs, passage_terms, words: list[tuple[float, tuple[tuple[str, float], ...]]],
+                asks: int) -> dict[int, tuple[float, int]]:
+        """Each candidate section's best passage: doc → (score, passage id).
 
         `words`: per query word, its weight and its expansions (stem, similarity); a passage
-        counts each word once, by its best expansion. 1.0 is a passage holding every word at
-        the average passage's BM25, so scores compare across queries."""
-        per_passage: dict[int, float] = defaultdict(float)
+        counts each word once, by its best expansion. Score 1.0 is a passage holding every
+        word at the average passage's BM25, so scores compare across queries. Only the given
+        candidates are read (`passage_terms(doc)` → one space-joined stem string per
+        passage): a search reorders a few dozen sections, not every passage of the books."""
         ref = 0.0
-        for weight, exp in words:
-            seen: dict[int, float] = {}
+        want: dict[str, list[tuple[int, float]]] = defaultdict(list)     # stem → [(word, weight × idf × sim)]
+        for qi, (weight, exp) in enumerate(words):
             best_idf = 0.0
             for v, sim in exp:
                 idf = self.idf.get(v)
                 if idf is None:
                     continue
                 best_idf = max(best_idf, idf)
-                lo, hi = self.slot[v]
-                ws = weight * idf * sim
-                get = seen.get
-                for pid, part in zip(self.p_ids[lo:hi], self.p_parts[lo:hi]):
-                    s = ws * part
-                    if s > get(pid, 0.0):
-                        seen[pid] = s
-            # a word no passage holds still counts: a passage answers only part of such a query
+                if self.df[v] <= self.common:
+                    want[v].append((qi, weight * idf * sim))
             ref += weight * (best_idf or self.max_idf)
-            for pid, s in seen.items():
-                per_passage[pid] += s
-        if not per_passage or ref <= 0:
+        if not want or ref <= 0:
             return {}
+        k1, b, avg = BM25_K1, BM25_B, max(self.avg_len, 1.0)
         out: dict[int, tuple[float, int]] = {}
-        doc_of, kind = self.doc, self.kind
-        for pid, s in per_passage.items():
-            d = doc_of[pid]
-            if allowed is not None and d not in allowed:
+        kind = self.kind
+        for doc in docs:
+            span = self.of_doc.get(doc)
+            if span is None:
                 continue
-            if asks and kind[pid] & asks:
-                s *= 1 + INTENT_BONUS
-            s /= ref
-            if s > out.get(d, (0.0, -1))[0]:
-                out[d] = (s, pid)
+            first = span[0]
+            for j, line in enumerate(passage_terms(doc)):
+                terms = line.split()
+                hits = [t for t in terms if t in want]
+                if not hits:
+                    continue
+                norm = k1 * (1 - b + b * max(len(terms), avg) / avg)
+                per_word: dict[int, float] = {}
+                for t in set(hits):
+                    n = hits.count(t)
+                    part = n * (k1 + 1) / (n + norm)
+                    for qi, w in want[t]:
+                        if w * part > per_word.get(qi, 0.0):
+                            per_word[qi] = w * part
+                score = sum(per_word.values())
+                pid = first + j
+                if asks and kind[pid] & asks:
+                    score *= 1 + INTENT_BONUS
+                score /= ref
+                if score > out.get(doc, (0.0, -1))[0]:
+                    out[doc] = (score, pid)
         return out

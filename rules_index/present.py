@@ -42,3 +42,26 @@ def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
     if len(passage) > limit:
         passage = passage[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
     return bold_query_words(passage, query)
+
+
+def rule_key(sec) -> tuple[str, str]:
+    """Sections that are one rule: the same book and the same heading («Реакции в фазе стрельбы»
+    in the rules and again in Horus Heresy's reference summary)."""
+    return sec.game, " ".join(nz.terms(sec.title, keep_stopwords=True))
+
+
+def one_per_rule(sections: list) -> list:
+    """`sections` in their order, one per rule: where a heading repeats, the first place in the
+    book (the main text, not its summary) stands for all of them, at the best rank among them."""
+    first: dict[tuple[str, str], object] = {}
+    for sec in sections:
+        k = rule_key(sec)
+        if k not in first or sec.line_start < first[k].line_start:
+            first[k] = sec
+    out, seen = [], set()
+    for sec in sections:
+        k = rule_key(sec)
+        if k not in seen:
+            seen.add(k)
+            out.append(first[k])
+    return out

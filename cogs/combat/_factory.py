@@ -75,7 +75,8 @@ async def _unit_ref(interaction: discord.Interaction, game_id: str, typed: str |
 
 
 async def _context(interaction: discord.Interaction, system: GameSystem, spec: Command) -> CommandContext:
-    game = await channel_game(interaction, system.id)
+    playing = await channel_game(interaction)            # whatever game the channel plays
+    game = playing if playing is not None and playing.system == system.id else None
     roster: tuple = ()
     if spec.roster and game is not None:
         _, units = await store_of(interaction).units(*channel_key(interaction))
@@ -84,7 +85,7 @@ async def _context(interaction: discord.Interaction, system: GameSystem, spec: C
         roller=None if spec.heavy else interaction.client.services.roller,
         settings=effective(system.id, game.settings if game else None), in_game=game is not None,
         phase=game.phase if game else None, turn=game.turn if game else None, roster=roster,
-        active_side=game.active_side if game else None)
+        active_side=game.active_side if game else None, channel_system=playing.system if playing else None)
 
 
 async def run_command(interaction: discord.Interaction, system: GameSystem, spec: Command,

@@ -24,7 +24,7 @@ from rules_index import load_index
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = game_choices()
-SECTION_ID_RE = re.compile(r"^[a-z_]+(?:~\d+)?:\d+t?$")
+SECTION_ID_RE = re.compile(r"^[a-z_]+:\d+t?$")
 MIN_SCORE = 15.0        # below this a hit is noise: "nothing found" + nearest titles
 CHANNEL_GAME_WEAK = 45.0
 

@@ -47,7 +47,7 @@ def same_rule_elsewhere(rules, sec) -> list:
     """The best title-level match for this section's title in each other book."""
     out = []
     for game in rules.games:
-        if game == sec.game or "~" in game:
+        if game == sec.game:
             continue
         hits = rules.search(title_variants(sec.title)[0], game=game, limit=1)
         if hits and hits[0].via == "direct" and hits[0].score >= MIN_OTHER_BOOK_SCORE:
@@ -108,8 +108,11 @@ def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale
 
 def shown_with(hits: list, rank: int) -> list[str]:
     """Hit `rank` and the hits after it close enough to be offered as "did you mean"."""
+    from rules_index.present import one_per_rule
     hit = hits[rank]
-    return [hit.section_id] + [h.section_id for h in hits[rank + 1:rank + 10] if h.score >= hit.score - CLOSE]
+    close = [h for h in hits[rank + 1:rank + 10] if h.score >= hit.score - CLOSE]
+    # one entry per rule: a heading repeated in a reference summary is offered once
+    return [hit.section_id] + [h.section_id for h in one_per_rule([hit] + close)[1:] if h.section_id != hit.section_id]
 
 
 def answer_page(rules, hits: list, rank: int, game: str | None, query: str, locale: str,

@@ -5,6 +5,7 @@ from games.epic.tables import SEVEN_PLUS_CHAIN
 from games.epic.book.split import split
 from games.epic.commands import COMMANDS, GROUPS
 from games.epic.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
+from games.epic.profile import PROFILE
 from games.epic.state import HOUSE_RULES as STATE_HOUSE_RULES
 from games.epic.state import RULES
 from games.epic.tables import TABLES
@@ -26,4 +27,5 @@ SYSTEM = GameSystem(
     chain=SEVEN_PLUS_CHAIN,
     commands=COMMANDS,
     groups=GROUPS,
+    profile=PROFILE,
 )

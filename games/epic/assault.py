@@ -32,6 +32,22 @@ class AssaultSide:
     fearless: bool = False             # saves against the loser's extra hits (l.660)
     inspiring: int = 0                 # Inspiring units taking part (2.1.5, l.672)
     support: tuple[tuple[int, int], ...] = ()   # supporting fire: (dice, FF X+) per group (1.12.6, l.539–543)
+    # A War Engine (3.3, L884–896): `units` is its DC left, this its starting DC. It attacks with
+    # its starting DC (split: `in_contact` of them CC, the rest FF, L892), each DC point lost is
+    # a loss (L896), and alive it counts as its starting DC in the result roll (L896).
+    war_engine_dc: int | None = None
+
+    @property
+    def fighting_units(self) -> int:
+        """Units that may fight: those within 15 cm (L535), or a War Engine's attacks (L892)."""
+        if self.war_engine_dc is not None:
+            return self.war_engine_dc
+        return self.units if self.engaged is None else self.engaged
+
+    @property
+    def can_lose(self) -> int:
+        """Losses it can take in the assault: its engaged units (L531, L553), a War Engine's DC left."""
+        return self.units if self.war_engine_dc is not None else self.fighting_units
 
 
 @dataclass
@@ -44,26 +60,43 @@ class _Fighting:
 
     @property
     def engaged(self) -> int:
+        """Losses it can still take (units directly in the assault, a War Engine's DC left)."""
+        if self.side.war_engine_dc is not None:
+            return self.side.units - self.lost
         return self.contact + self.ff
 
     @property
     def left(self) -> int:
+        if self.side.war_engine_dc is not None:      # alive, it counts as its starting DC (L896)
+            return self.side.war_engine_dc if self.side.units > self.lost else 0
         return self.side.units - self.lost
 
     def remove(self, n: int) -> int:
-        """Casualties come off the front first (allocation as for shooting, l.398, l.531)."""
+        """Casualties come off the front first (allocation as for shooting, l.398, l.531); each hit
+        on a War Engine is a DC point, its attacks stay its starting DC (L892)."""
         n = min(n, self.engaged)
-        from_contact = min(n, self.contact)
-        self.contact -= from_contact
-        self.ff -= n - from_contact
+        if self.side.war_engine_dc is None:
+            from_contact = min(n, self.contact)
+            self.contact -= from_contact
+            self.ff -= n - from_contact
         self.lost += n
         return n
 
 
-def _validate(side: AssaultSide) -> None:
-    engaged = side.units if side.engaged is None else side.engaged
+def fighting_after(side: AssaultSide, lost: int = 0, kills: int = 0) -> _Fighting:
+    """A side after `lost` casualties (taken from the units in contact first)."""
+    engaged = side.fighting_units
     contact = engaged if side.in_contact is None else side.in_contact
-    if side.units <= 0 or not 0 <= engaged <= side.units or not 0 <= contact <= engaged:
+    f = _Fighting(side, contact, engaged - contact)
+    f.remove(lost)
+    f.kills = kills
+    return f
+
+
+def _validate(side: AssaultSide) -> None:
+    engaged = side.fighting_units
+    contact = engaged if side.in_contact is None else side.in_contact
+    if side.units <= 0 or not 0 <= contact <= engaged or (side.war_engine_dc is None and engaged > side.units):
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
 
 
@@ -148,12 +181,7 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
     if mode == "sum":
         notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
 
-    def fighting(side: AssaultSide) -> _Fighting:
-        engaged = side.units if side.engaged is None else side.engaged
-        contact = engaged if side.in_contact is None else side.in_contact
-        return _Fighting(side, contact, engaged - contact)
-
-    a, d = fighting(attacker), fighting(defender)
+    a, d = fighting_after(attacker), fighting_after(defender)
     winner: _Fighting | None = None
     loser: _Fighting | None = None
     a_score = d_score = 0
@@ -192,6 +220,7 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         out.append(Msg.of("combat_epic.out.tie_again"))
     if winner is None or loser is None:
         notes.append(Msg.of("combat_epic.note.second_tie"))
+        _criticals(roller, result, (a, a_name), (d, d_name))
         result.data.update(winner=None, rounds=rounds, a_lost=a.lost, d_lost=d.lost)
         _changes(result, a, d, None, None)
         return result
@@ -225,11 +254,33 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         out.append(Msg.of("combat_epic.out.winner_blast", side=w_name, added=winner.lost, total=winner_bm))
         if winner_broken:
             out.append(Msg.of("combat_epic.out.winner_broken", side=w_name))
+    _criticals(roller, result, (a, a_name), (d, d_name))
     result.data.update(winner="attacker" if winner is a else "defender", rounds=rounds, a_score=a_score,
                        d_score=d_score, a_lost=a.lost, d_lost=d.lost, loser_hits=diff, loser_extra=extra,
                        loser_destroyed=loser_destroyed, winner_blast=winner_bm, winner_broken=winner_broken)
     _changes(result, a, d, winner, loser, loser_destroyed=loser_destroyed, winner_broken=winner_broken)
     return result
+
+
+def _criticals(roller: Roller, result: ProcedureResult, *sides: tuple[_Fighting, str | Msg]) -> None:
+    """A D6 for each DC point a War Engine lost, in the fight or to the loser's hits: a 6 is a
+    critical hit (L864, L872); its effect is on the datasheet."""
+    for f, name in sides:
+        if f.side.war_engine_dc is None or not f.lost:
+            continue
+        dice = roller.dice(f.lost)
+        crits = sum(1 for die in dice if die >= T.CRITICAL_HIT_ON)
+        result.steps.append(DiceStep(Msg.of("combat_epic.step.critical"), dice, "6", crits,
+                                     note=Msg.of("combat_epic.note.critical_source")))
+        result.outcome.append(Msg.of("combat_epic.out.assault_dc_lost", side=name, n=f.lost,
+                                     left=f.side.units - f.lost, start=f.side.war_engine_dc))
+        if crits:
+            result.outcome.append(Msg.of("combat_epic.out.criticals", n=crits))
+            result.notes.append(Msg.of("combat_epic.note.critical_effect", n=crits))
+            if f.side.name:
+                result.changes.append(StateChange(f.side.name, tracks.CRITICAL_HITS, "add", crits,
+                                                  Msg.of("combat_epic.change.criticals")))
+        result.data.setdefault("criticals", {})[str(f.side.name)] = crits
 
 
 def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fighting | None,
@@ -244,7 +295,9 @@ def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fight
         if f is loser and loser_destroyed:
             lost = f.side.units          # «все юниты убираются из игры как потери» (l.570)
         if lost:
-            result.changes.append(StateChange(name, tracks.UNITS_LOST, "add", lost, Msg.of("combat_epic.change.kills")))
+            # A War Engine's losses are DC points (L896): stored as its damage, so it shows them.
+            track = tracks.DC_LOST if f.side.war_engine_dc is not None else tracks.UNITS_LOST
+            result.changes.append(StateChange(name, track, "add", lost, Msg.of("combat_epic.change.kills")))
         if f is loser and not loser_destroyed:
             result.changes.append(StateChange(name, tracks.BROKEN, "status_on", 0, Msg.of("combat_epic.change.lost_assault")))
         elif f is winner and f.lost and not f.side.broken:

@@ -17,7 +17,7 @@ from math import comb
 
 import numpy as np
 
-from games.epic.assault import MAX_ROUNDS, AssaultSide, _Fighting, result_modifiers
+from games.epic.assault import MAX_ROUNDS, AssaultSide, _Fighting, fighting_after, result_modifiers
 from games.epic.rolls import hit_probability, save_fail_probability
 
 
@@ -25,18 +25,14 @@ from games.epic.rolls import hit_probability, save_fail_probability
 class _Side:
     side: AssaultSide
     contact0: int
-    engaged0: int
+    engaged0: int          # the losses it can take (engaged units, a War Engine's DC left)
 
     @classmethod
     def of(cls, side: AssaultSide) -> _Side:
-        engaged = side.units if side.engaged is None else side.engaged
-        contact = engaged if side.in_contact is None else side.in_contact
-        return cls(side, contact, engaged)
+        return cls(side, fighting_after(side).contact, side.can_lose)
 
     def fighting(self, lost: int, kills: int) -> _Fighting:
-        contact = max(self.contact0 - lost, 0)
-        ff = self.engaged0 - self.contact0 - max(lost - self.contact0, 0)
-        return _Fighting(self.side, contact, ff, lost, kills)
+        return fighting_after(self.side, lost, kills)
 
 
 def _binomial(n: int, p: float) -> np.ndarray:

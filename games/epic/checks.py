@@ -6,6 +6,8 @@ from dice.roller import Roller
 from games.epic import house_rules as H
 from games.epic import tables as T
 from games.epic import tracks
+from games.epic.actions import HOLD, action_code, action_name
+from games.epic.state import rally_removes
 from games.house_rules import effective
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
 from i18n import Msg, UserError
@@ -19,7 +21,7 @@ def _initiative(value: int) -> None:
 
 
 def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, retaining: bool = False,
-                aircraft: bool = False, formation: str | None = None) -> ProcedureResult:
+                aircraft: bool = False, formation: str | None = None, declared: str | None = None) -> ProcedureResult:
     """D6 + modifiers ≥ initiative (l.214). −1 with any Blast Marker (l.216), −1 retaining (l.220);
     aircraft: −1 per Blast Marker and all of them removed (l.1010–1012)."""
     _initiative(initiative)
@@ -46,6 +48,15 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
             r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.air_clear")))
         if not passed and not aircraft:
             r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", 1, Msg.of("combat_epic.change.failed_test")))
+        # What it does this turn (L164–170): the declared action, or only Hold after a failure (L204).
+        done = declared if passed and declared else HOLD if not passed else None
+        r.changes.append(StateChange(formation, "acted", "status_on"))
+        if done is not None:
+            r.changes.append(StateChange(formation, "action", "set", action_code(done)))
+        if not passed:
+            r.changes.append(StateChange(formation, "action_failed", "status_on"))
+    if declared:
+        r.outcome.insert(0, Msg.of("combat_epic.out.declared", action=action_name(action_code(declared))))
     r.data.update(die=die, total=total, passed=passed)
     return r
 
@@ -77,6 +88,10 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
         mods.append(Modifier(Msg.of("combat_epic.mod.rally_broken"), T.RALLY_BROKEN, Source(BOOK, 624)))
     if enemy_within_30:
         mods.append(Modifier(Msg.of("combat_epic.mod.rally_enemy"), T.RALLY_ENEMY_30CM, Source(BOOK, 624)))
+    if blast_markers and not broken and effective("epic", settings)[H.RALLY_BLAST_PENALTY] == "yes":
+        # House rule: L216's −1 for Blast Markers applies to the rally's initiative test too.
+        mods.append(Modifier(Msg.of("combat_epic.house.rally_blast_penalty.applied"), T.ACTION_TEST_BLAST,
+                             Source(BOOK, 216)))
     die = roller.die()
     total = die + sum(m.value for m in mods)
     passed = total >= initiative
@@ -86,8 +101,7 @@ def rally(roller: Roller, initiative: int, *, blast_markers: int = 0, broken: bo
     bm = units if broken else blast_markers
     left = bm
     if passed:
-        half = -(-bm // 2) if rounding == "up" else max(bm // 2, 1 if bm == 1 else 0)
-        removed = min(bm, half + leaders)
+        removed = rally_removes(bm, leaders, rounding)
         left = bm - removed
         r.outcome.append(Msg.of("combat_epic.out.rally_pass", removed=removed, left=left))
         if broken:

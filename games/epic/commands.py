@@ -3,17 +3,23 @@ the tracked formations (`games.commands`). /shoot epic, epic-barrage, epic-flak;
 /odds epic-shoot, epic-assault; /check epic action|regroup|rally|strategy|dangerous|we-damage."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.epic import checks, odds, tracks
+from games.epic.actions import ACTIONS as ACTION_IDS
+from games.epic.actions import check_not_acted, shooting_action
 from games.epic.aircraft import flak
 from games.epic.assault import AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
-from games.epic.state import RULES
+from games.epic.profile import LABELS as PROFILE_LABELS
+from games.epic.profile import TYPE_NAMES, TYPES
+from games.epic.state import RULES, rally_markers
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
+from games.profiles import note_assumed, note_from_profile, note_override
 from games.procedure import ProcedureResult, StateChange
 from games.state_base import UnitState
 from i18n import Msg, UserError
@@ -21,6 +27,7 @@ from i18n import Msg, UserError
 OPT = "combat_epic.opt"
 ACTIONS = tuple(Choice(f"combat_epic.action.{a}", a) for a in ("none", "double", "marshal", "sustained"))
 TITAN_KILLER = tuple(Choice(f"combat_epic.tk.{k}", v) for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6")))
+DECLARED = tuple(Choice(f"combat_epic.action.{a}", a) for a in ACTION_IDS)
 MAX_UNITS = 100          # a formation, or a side of an assault, as the options allow (issue 14: bounded inputs)
 
 GROUPS = (Group("check", "combat_epic.cmd.check", parent="check"), Group("blast", "combat_epic.cmd.blast"))
@@ -60,47 +67,83 @@ def _saves(armour: str | None, cover_save: str | None, invulnerable: str | None,
                        invulnerable=parse_plus(invulnerable), reinforced=reinforced)
 
 
+def unit_types(typed: str | None, found: Formation | None) -> tuple[str, ...]:
+    """The target's unit types: the option («пехота, бронетехника», "INF+AV"), else the tracked
+    formation's profile, else a War Engine's own type; () when nobody said."""
+    if typed:
+        types = []
+        for part in re.split(r"[,;+/]", typed):
+            name = " ".join(part.casefold().replace("ё", "е").split())
+            if name not in TYPE_NAMES:
+                raise UserError("combat_epic.error.unit_type", example="combat_epic.example.shoot", type=part.strip(),
+                                types=", ".join(TYPES))
+            types.append(TYPE_NAMES[name])
+        return tuple(dict.fromkeys(types))
+    if found is not None and found.state.profile.get("type"):
+        return (found.state.profile["type"],)
+    if found is not None and found.war_engine:
+        return ("WE",)
+    return ()
+
+
 def _target(ref: UnitRef, settings: dict[str, str], units: int | None, blast: int | None, saves: SaveProfile,
-            in_cover: bool, broken: bool, fearless: bool, dc: int | None) -> EpicTarget:
+            in_cover: bool, broken: bool, fearless: bool, dc: int | None, target_type: str | None = None) -> EpicTarget:
     found = tracked_formation(ref, settings)
+    types = unit_types(target_type, found)
     if found is not None:
         return EpicTarget(name=found.state.name, units=found.units, blast_markers=found.blast, saves=saves,
                           in_cover=in_cover, broken=found.broken, fearless=fearless,
-                          dc=found.units if found.war_engine else None, break_at=found.break_at)
+                          dc=found.units if found.war_engine else None, break_at=found.break_at, unit_types=types)
     if dc is None and not units:
         raise UserError("combat_epic.error.target_units", example="combat_epic.example.shoot", target=ref.typed or "?")
     return EpicTarget(name=ref.typed, units=units or 0, blast_markers=blast or 0, saves=saves, in_cover=in_cover,
-                      broken=broken, fearless=fearless, dc=dc)
+                      broken=broken, fearless=fearless, dc=dc, unit_types=types)
 
 
 # ---- /shoot epic, /odds epic-shoot -------------------------------------------------------------
 
 def _shoot_target(ctx: CommandContext, target: UnitRef, units, blast, armour, cover_save, invulnerable, reinforced,
-                  in_cover, broken, fearless, dc) -> EpicTarget:
+                  in_cover, broken, fearless, dc, target_type=None) -> EpicTarget:
     return _target(target, ctx.settings, units, blast, _saves(armour, cover_save, invulnerable, reinforced),
-                   in_cover, broken, fearless, dc)
+                   in_cover, broken, fearless, dc, target_type)
 
 
 def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
                   blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                   reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
-                  dc: int | None) -> ProcedureResult:
+                  dc: int | None, target_type: str | None = None) -> ProcedureResult:
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
-                        fearless, dc)
+                        fearless, dc, target_type)
+    action = shooting_action(shooter.state, action)
     assert ctx.roller is not None
-    return shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
-                 shooter=shooter.name)
+    result = shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
+                   shooter=shooter.name)
+    result.notes[:0] = suppression(shooter)
+    return result
+
+
+def suppression(shooter: UnitRef) -> list[Msg]:
+    """«За каждый «Бласт», полученный формацией, один юнит … не может стрелять» (L342): the
+    tracked shooter's markers say how many of its units are suppressed; the weapons given must
+    be those of the others (the bot doesn't know which unit carries which)."""
+    state = shooter.state
+    if state is None or "broken" in state.statuses or not state.get("blast_markers"):
+        return []
+    suppressed = min(state.get("blast_markers"), RULES.remaining(state))
+    return [Msg.of("combat_epic.note.suppressed", unit=state.name, n=suppressed, left=RULES.remaining(state) - suppressed)]
 
 
 def shoot_odds_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
                        blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                        reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
-                       dc: int | None) -> ProcedureResult:
+                       dc: int | None, target_type: str | None = None) -> ProcedureResult:
     arms = parse_weapons(weapons)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
-                        fearless, dc)
-    return odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
+                        fearless, dc, target_type)
+    result = odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
+    result.notes[:0] = suppression(shooter)
+    return result
 
 
 SHOOT_OPTIONS = (
@@ -111,7 +154,7 @@ SHOOT_OPTIONS = (
     Option("reinforced", bool, default=False), Option("in_cover", bool, default=False),
     Option("action", str, default="none", choices=ACTIONS), Option("crossfire", bool, default=False),
     Option("broken", bool, default=False), Option("fearless", bool, default=False),
-    Option("dc", int, min=1, max=MAX_UNITS),
+    Option("dc", int, min=1, max=MAX_UNITS), Option("target_type", max_length=100),
 )
 
 
@@ -143,51 +186,141 @@ def flak_command(ctx: CommandContext, shots: int, aa: str, aircraft: UnitRef, ar
 
 # ---- /assault epic, /odds epic-assault ---------------------------------------------------------
 
-def _side(ref: UnitRef, settings, units, cc, ff, contact, extra, armour, inv, blast, fearless, inspiring,
-          support) -> AssaultSide:
+_CONTACT = re.compile(r"^\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*$")
+
+
+def parse_contact(text: str | None) -> tuple[int | None, int | None]:
+    """"3" → 3 in base contact; "3/5" → 3 in base contact of the 5 within 15 cm (the engaged
+    units, L529, L535); the rest of the formation neither fights nor takes the loser's hits (L553)."""
+    if text is None or not str(text).strip():
+        return None, None
+    match = _CONTACT.match(str(text))
+    if not match or (match.group(2) is not None and int(match.group(1)) > int(match.group(2))):
+        raise UserError("combat_epic.error.contact", example="combat_epic.example.assault", text=text)
+    return int(match.group(1)), int(match.group(2)) if match.group(2) is not None else None
+
+
+_REINFORCED = {"ra", "уб", "reinforced", "усиленная", "усиленное"}
+_COVER = {"cover", "укрытие", "укр"}
+
+
+def parse_assault_armour(text: str | None) -> tuple[int | None, bool, int | None]:
+    """"4+" → armour 4+; "4+ RA" (or «УБ»): Reinforced Armour, a failed armour save re-rolled
+    (L696); "6+ cover 4+" («укрытие 4+»): infantry's cover save in an assault (L531)."""
+    if text is None or not str(text).strip():
+        return None, False, None
+    armour, reinforced, cover = None, False, None
+    words = re.findall(r"[^\s,]+", str(text).casefold())
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word in _REINFORCED:
+            reinforced = True
+        elif word in _COVER or any(word.startswith(c) and word[len(c):][:1].isdigit() for c in _COVER):
+            rest = "" if word in _COVER else next(word[len(c):] for c in _COVER
+                                                  if word.startswith(c) and word[len(c):][:1].isdigit())
+            if not rest and i < len(words):
+                rest, i = words[i], i + 1
+            cover = parse_plus(rest, required=True, example="combat_epic.example.assault")
+        else:
+            armour = parse_plus(word, example="combat_epic.example.assault")
+    return armour, reinforced, cover
+
+
+def _from_profile(found: Formation | None, key: str, given: str | None, notes: list[Msg],
+                  option: str) -> int | None:
+    """A datasheet value: the option when given (noted when it differs from the profile), else the
+    tracked formation's profile (noted), else None."""
+    typed = parse_plus(given)
+    profile = found.state.profile if found is not None else {}
+    label = PROFILE_LABELS[key]
+    if key in profile and profile[key] is not None:
+        if given is not None and typed != profile[key]:
+            notes.append(note_override(label, f"{typed}+" if typed else "—", f"{profile[key]}+", found.state.name))
+            return typed
+        if given is None:
+            notes.append(note_from_profile(label, f"{profile[key]}+", found.state.name))
+            return profile[key]
+    return typed
+
+
+def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_text, inv, blast, fearless, inspiring,
+          support, notes: list[Msg], prefix: str = "", dc: int | None = None) -> AssaultSide:
+    contact, engaged = parse_contact(contact_text)
+    armour, reinforced, cover = parse_assault_armour(armour_text)
+    if cover is not None and not prefix:
+        # «Пехотные юниты из формаций, совершавших контратаку или маневр сближения не могут
+        # применять спас-броски за укрытие» (L531): the attacker charged.
+        raise UserError("combat_epic.error.attacker_cover", example="combat_epic.example.assault")
     found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
+    war_engine_dc = dc
+    if dc is not None and not units:
+        units = dc                      # an untracked War Engine: undamaged unless units (DC left) say so
     if found is not None:
         units, blast, broken, name = found.units, found.blast, found.broken, found.state.name
+        if found.war_engine:
+            war_engine_dc = found.state.size     # starting DC (L892, L896); units = DC left
+    if engaged is not None and war_engine_dc is None and units and engaged > units:
+        raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
     if not units:
         raise UserError("combat_epic.error.side_units", example="combat_epic.example.assault", side=name or "?")
-    if contact is not None and contact > units:
+    cc_value = _from_profile(found, "cc", cc, notes, prefix + "cc")
+    ff_value = _from_profile(found, "ff", ff, notes, prefix + "ff")
+    armour_value = _from_profile(found, "armour", f"{armour}+" if armour else None, notes, prefix + "armour")
+    if cc_value is None and ff_value is None:
+        # Issue 10: a side's CC was silently 4+. The book gives every unit its own (L62–64).
+        raise UserError("combat_epic.error.need_cc", example="combat_epic.example.assault", side=name or "?",
+                        option=Msg.of(f"combat_epic.opt.{prefix}cc.name"))
+    if armour_value is None and (found is None or "armour" not in found.state.profile):
+        notes.append(note_assumed(PROFILE_LABELS["armour"], "—", Msg.of("combat_epic.note.no_armour_given",
+                                                                        side=name or "?", option=Msg.of(f"combat_epic.opt.{prefix}armour.name"))))
+    if contact is not None and contact > (war_engine_dc or engaged or units):
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
-    return AssaultSide(name=name, units=units, in_contact=contact, cc=parse_plus(cc), ff=parse_plus(ff),
-                       extra_attacks=extra or 0, saves=SaveProfile(armour=parse_plus(armour), invulnerable=parse_plus(inv)),
-                       blast_markers=blast or 0, broken=broken, fearless=fearless, inspiring=inspiring or 0,
-                       support=parse_support(support))
+    # Cover saves in an assault: infantry of a formation that didn't charge or counter-charge (L531).
+    saves = SaveProfile(armour=armour_value, cover_save=parse_plus(cover), invulnerable=parse_plus(inv),
+                        reinforced=reinforced)
+    return AssaultSide(name=name, units=units, engaged=engaged, in_contact=contact, cc=cc_value, ff=ff_value,
+                       extra_attacks=extra or 0, saves=saves, blast_markers=blast or 0, broken=broken,
+                       fearless=fearless, inspiring=inspiring or 0, support=parse_support(support),
+                       war_engine_dc=war_engine_dc)
 
 
-def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide]:
+def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
+    notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"])
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
     defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"])
-    return attacker, defender
+                     o["d_support"], notes, "d_")
+    return attacker, defender, notes
 
 
 def assault_command(ctx: CommandContext, **options) -> ProcedureResult:
-    attacker, defender = _sides(ctx, options)
+    attacker, defender, notes = _sides(ctx, options)
     assert ctx.roller is not None
-    return assault(ctx.roller, attacker, defender, settings=ctx.settings)
+    result = assault(ctx.roller, attacker, defender, settings=ctx.settings)
+    result.notes[:0] = notes
+    return result
 
 
 def assault_odds_command(ctx: CommandContext, **options) -> ProcedureResult:
-    attacker, defender = _sides(ctx, options)
-    return odds.assault_odds(attacker, defender, settings=ctx.settings)
+    attacker, defender, notes = _sides(ctx, options)
+    result = odds.assault_odds(attacker, defender, settings=ctx.settings)
+    result.notes[:0] = notes
+    return result
 
 
 ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
-    Option("units", int, min=1, max=MAX_UNITS), Option("cc", str, default="4+"), Option("ff"),
-    Option("contact", int, min=0, max=MAX_UNITS), Option("extra", int, default=0, min=0, max=MAX_UNITS),
+    Option("units", int, min=1, max=MAX_UNITS), Option("cc"), Option("ff"),
+    Option("contact", max_length=10), Option("extra", int, default=0, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
     Option("support"),
-    Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc", str, default="4+"), Option("d_ff"),
-    Option("d_contact", int, min=0, max=MAX_UNITS), Option("d_armour"), Option("d_invulnerable"),
+    Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
+    Option("d_contact", max_length=10), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
 )
@@ -208,13 +341,14 @@ def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult
 
 
 def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, blast: int | None, retaining: bool,
-                   aircraft_formation: bool) -> ProcedureResult:
+                   aircraft_formation: bool, declared: str | None = None) -> ProcedureResult:
     found, name = _tested(formation, ctx.settings)
+    check_not_acted(found.state if found else None)
     assert ctx.roller is not None
     result = checks.action_test(ctx.roller, parse_plus(initiative, low=1, required=True,
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
-                                aircraft=aircraft_formation, formation=name)
+                                aircraft=aircraft_formation, formation=name, declared=declared)
     return _acting(result, found)
 
 
@@ -231,7 +365,10 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
     assert ctx.roller is not None
     result = checks.rally(ctx.roller, parse_plus(initiative, low=1, required=True, example="combat_epic.example.rally"),
                           blast_markers=found.blast if found else blast or 0,
-                          broken=found.broken if found else broken, units=found.units if found else units or 1,
+                          broken=found.broken if found else broken,
+                          # a broken War Engine counts as its starting DC in markers (L870), as the state does
+                          units=rally_markers(found.state, ctx.settings) if found and found.broken
+                          else found.units if found else units or 1,
                           enemy_within_30=enemy_near, leaders=leaders, formation=name, settings=ctx.settings)
     return _acting(result, found)
 
@@ -241,6 +378,9 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
 # reach its units (L600–610). Rally is the same core function as /check epic rally.
 
 def _blast_formation(ctx: CommandContext, formation: UnitRef) -> UnitState:
+    if not ctx.in_game and ctx.channel_system:
+        raise UserError("state.error.other_game", example="combat_epic.blast_example.add",
+                        wanted=Msg.of("epic.title"), game=Msg.of(f"{ctx.channel_system}.title"))
     if not ctx.in_game:
         raise UserError("combat_epic.error.blast_no_game", example="combat_epic.blast_example.add")
     if formation.state is None:
@@ -340,7 +480,8 @@ COMMANDS = (
             applies=False),
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
-        Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False)),
+        Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
+        Option("declared", str, choices=DECLARED)),
         OPT, action_command),
     Command("combat_epic.cmd.regroup", "check", (
         FORMATION, Option("blast", int, min=0, max=MAX_UNITS), Option("leaders", int, default=0, min=0, max=10)),

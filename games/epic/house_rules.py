@@ -14,6 +14,12 @@ ASSAULT_ROLL = "assault_result_roll"
 # «снимите с формации половину «Бластов»» (l.628) gives no rounding; «с одним «Бластом» снимите
 # один» only fits rounding up. Default: up; alternative: down (with the one-marker case kept).
 RALLY_ROUNDING = "rally_rounding"
+# Crossfire: «два «Бласта» за **первую** потерю» (L471), but the same paragraph goes on «внося
+# дополнительный «Бласт» за каждую…». Default: the first casualty (the bold main text); or each.
+CROSSFIRE_BLAST = "crossfire_blast"
+# Rally is an initiative test (L624), and L216 gives −1 to the initiative test with any Blast
+# Marker; the rally's own list (L624) names only −2 broken and −1 enemy within 30 cm. Default: L624.
+RALLY_BLAST_PENALTY = "rally_blast_penalty"
 
 HOUSE_RULES = [
     HouseRule(
@@ -36,5 +42,19 @@ HOUSE_RULES = [
         choice_titles={"up": Msg.of("combat_epic.house.rally_rounding.up"),
                        "down": Msg.of("combat_epic.house.rally_rounding.down")},
         source=Source("epic", 628),
+    ),
+    HouseRule(
+        CROSSFIRE_BLAST, default="first", choices=("first", "each"),
+        title=Msg.of("combat_epic.house.crossfire_blast.title"),
+        choice_titles={"first": Msg.of("combat_epic.house.crossfire_blast.first"),
+                       "each": Msg.of("combat_epic.house.crossfire_blast.each")},
+        source=Source("epic", 471),
+    ),
+    HouseRule(
+        RALLY_BLAST_PENALTY, default="no", choices=("no", "yes"),
+        title=Msg.of("combat_epic.house.rally_blast_penalty.title"),
+        choice_titles={"no": Msg.of("combat_epic.house.rally_blast_penalty.no"),
+                       "yes": Msg.of("combat_epic.house.rally_blast_penalty.yes")},
+        source=Source("epic", 216, 624),
     ),
 ]

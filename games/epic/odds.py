@@ -12,7 +12,7 @@ from games.epic.assault import AssaultSide, _validate
 from games.epic.assault_odds import assault_distribution
 from games.epic.rolls import hit_probability, need_after, save_fail_probability
 from games.epic.shooting import EpicTarget, to_hit_modifiers
-from games.epic.weapons import Weapon
+from games.epic.weapons import Weapon, can_affect
 from games.house_rules import effective
 from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
@@ -42,7 +42,7 @@ def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bo
     p_hit = Fraction(num, den)
     fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
                                    ignore_cover=weapon.ignore_cover, crossfire=crossfire)
-    p_fail = Fraction(fn, fd)
+    p_fail = Fraction(fn, fd) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     out[(0, 0)] += 1 - p_hit
     for points, pp in damage_points(weapon, target).items():
@@ -91,7 +91,8 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
         kills = min(un, size)
         kills += min(ud, size - kills)
         blast = (1 if rules[H.BLAST_ON_HIT] == "always" else hit)
-        blast += min(un, size) + dh + (1 if crossfire and kills else 0) + extra_blast
+        crossfire_extra = (kills if rules[H.CROSSFIRE_BLAST] == "each" else 1) if crossfire and kills else 0   # L471
+        blast += min(un, size) + dh + crossfire_extra + extra_blast
         p_any += p * hit
         outcomes: dict[int, Fraction] = {kills: ONE}
         if target.broken and blast and kills < size:

@@ -9,7 +9,7 @@ from games.epic import house_rules as H
 from games.epic import tables as T
 from games.epic import tracks
 from games.epic.rolls import SaveProfile, roll_saves, roll_to_hit
-from games.epic.weapons import Weapon
+from games.epic.weapons import UNSTATED, can_affect, Weapon
 from games.house_rules import effective
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
 from i18n import Msg, UserError
@@ -31,6 +31,7 @@ class EpicTarget:
     fearless: bool = False              # may save against hits from Blast Markers when broken (l.614, 660)
     dc: int | None = None               # a War Engine target: its current damage capacity (3.2.2, l.852)
     break_at: int | None = None         # Blast Markers that break it, when not the units left
+    unit_types: tuple[str, ...] = ()    # INF, LV, AV, WE, AC, CH: what AP/AT/AA hits can affect (L80, L398)
                                         # (War Engines: starting DC by default, l.870; see state.py)
 
     @property
@@ -94,11 +95,19 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
         raise UserError("combat_epic.error.action", example="combat_epic.example.shoot")
     if target.size <= 0:
         raise UserError("combat_epic.error.no_units", example="combat_epic.example.shoot")
+    if not target.unit_types and hit_values is None:      # a barrage is given its AP and AT targets
+        result_notes_type = Msg.of("combat_epic.note.type_unknown")
+    elif hit_values is None and set(target.unit_types) & UNSTATED:
+        result_notes_type = Msg.of("combat_epic.note.type_unstated")
+    else:
+        result_notes_type = None
     rules = effective("epic", settings)
     result = ProcedureResult(game=BOOK, procedure="shoot",
                              title=title or Msg.of("combat_epic.title.shoot", shooter=shooter or Msg.of("combat_epic.word.shooter"),
                                                    target=target.name or Msg.of("combat_epic.word.target")))
     steps, notes = result.steps, result.notes
+    if result_notes_type is not None:
+        notes.append(result_notes_type)
     dmg = _Damage()
 
     if rules[H.BLAST_ON_HIT] == "always":
@@ -131,6 +140,11 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
     for weapon, hits in sorted(groups, key=lambda g: order(g[0])):
         if not hits or remaining <= 0:
             continue
+        if not can_affect(weapon.kind, target.unit_types):
+            # «Противопехотное AP оружие поражает только пехоту, противотанковое AT только технику» (L398)
+            result.outcome.append(Msg.of("combat_epic.out.kind_cannot_hit", weapon=weapon.label(), hits=hits,
+                                         types=", ".join(target.unit_types)))
+            continue
         if weapon.titan_killer and target.dc is not None:
             points = hits
             if weapon.titan_killer in ("D3", "D6"):
@@ -161,7 +175,10 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
             new_blast = hits if weapon.disrupt else lost        # Disrupt: a BM per hit instead (l.774)
         if weapon.disrupt:
             notes.append(Msg.of("combat_epic.note.disrupt"))
-        if crossfire and lost and not first_casualty_done:
+        if crossfire and lost and rules[H.CROSSFIRE_BLAST] == "each":
+            new_blast += lost                           # house rule: one more per casualty (L471)
+            result.outcome.append(Msg.of("combat_epic.house.crossfire_blast.applied_each", n=lost))
+        elif crossfire and lost and not first_casualty_done:
             new_blast += 1                              # two BMs for the first casualty (l.471)
             result.outcome.append(Msg.of("combat_epic.out.crossfire_blast"))
         if lost:

@@ -51,10 +51,15 @@ class EpicRules(StateRules):
         "damage": Track("damage", Msg.of("state.track.dc_lost"), Source(BOOK, 852, 864)),
         "critical_hits": Track("critical_hits", Msg.of("state.track.critical_hits"), Source(BOOK, 862, 864)),
         "rally": Track("rally", Msg.of("state.track.rally"), Source(BOOK, 622, 628)),
+        "action": Track("action", Msg.of("combat_epic.status.action"), Source(BOOK, 172, 204)),
     }
     statuses = {
         "broken": Track("broken", Msg.of("state.status.broken"), Source(BOOK, 600, 604)),
         "destroyed": Track("destroyed", Msg.of("state.status.destroyed")),
+        # This turn's action (L164–170): which one is the "action" track; a failed test allows
+        # only Hold (L204). Both clear when a new turn starts.
+        "acted": Track("acted", Msg.of("combat_epic.status.acted"), Source(BOOK, 164, 170)),
+        "action_failed": Track("action_failed", Msg.of("combat_epic.status.action_failed"), Source(BOOK, 204)),
     }
     unit_types = {"formation": Msg.of("state.type.epic.formation"),
                   "war_engine": Msg.of("state.type.epic.war_engine")}
@@ -108,15 +113,11 @@ class EpicRules(StateRules):
             return [_m("rally_failed_broken" if broken else "rally_failed", unit=unit.name)]
         if broken:
             # L628: no longer broken, counts as having markers equal to its units, then halves.
+            unit.put("blast_markers", rally_markers(unit, settings))
             unit.statuses.discard("broken")
-            unit.put("blast_markers", self.remaining(unit) if unit.type != "war_engine" else self.threshold(unit, settings))
         markers = unit.get("blast_markers")
         rounding = settings.get(RALLY_ROUNDING, "up")   # declared in games/epic/house_rules.py
-        half = (markers + 1) // 2 if rounding == "up" else markers // 2
-        if markers == 1:
-            half = 1                            # L628: one marker → remove it
-        leaders = result - 1                    # L684: one more per Leader
-        removed = min(markers, half + leaders)
+        removed = rally_removes(markers, result - 1, rounding)    # result − 1: Leaders (L684)
         unit.put("blast_markers", markers - removed)
         return [_m("rallied_broken" if broken else "rallied", unit=unit.name, removed=removed,
                    left=markers - removed, rounding=Msg.of(f"combat_epic.house.rally_rounding.{rounding}"))]
@@ -145,6 +146,16 @@ class EpicRules(StateRules):
                 messages.append(_m("we_threshold", rule=Msg.of(f"state.house.epic_we_break_threshold.{choice}")))
         return messages
 
+    def turn_started(self, units: list[UnitState], turn: int, settings: dict[str, str]) -> list[Msg]:
+        """A new turn: every formation may act again (L164)."""
+        cleared = 0
+        for unit in units:
+            if unit.statuses & {"acted", "action_failed"} or unit.get("action"):
+                unit.statuses -= {"acted", "action_failed"}
+                unit.put("action", 0)
+                cleared += 1
+        return [Msg.of("combat_epic.out.actions_cleared", n=cleared)] if cleared else []
+
     def damage(self, unit: UnitState, amount: int) -> list[StateChange]:
         track = "damage" if unit.type == "war_engine" else "units_lost"
         changes = [StateChange(unit.name, track, "add", amount)]
@@ -164,7 +175,28 @@ class EpicRules(StateRules):
             lines.append(_m("markers", markers=unit.get("blast_markers"), limit=self.threshold(unit, settings or {})))
         if unit.get("critical_hits"):
             lines.append(_m("crits", n=unit.get("critical_hits")))
+        if "acted" in unit.statuses:
+            from games.epic.actions import action_name     # the book's action names
+            key = "combat_epic.status.acted_failed" if "action_failed" in unit.statuses else "combat_epic.status.acted_with"
+            lines.append(Msg.of(key, action=action_name(unit.get("action"))))
         return lines
 
 
 RULES = EpicRules()
+
+
+def rally_removes(markers: int, leaders: int, rounding: str) -> int:
+    """Blast Markers a passed rally removes: half (rounded by the house rule), one if it has one
+    (L628), one more per Leader (L684). The one rule behind the reply and the state."""
+    half = (markers + 1) // 2 if rounding == "up" else markers // 2
+    if markers == 1:
+        half = 1
+    return min(markers, half + leaders)
+
+
+def rally_markers(unit: UnitState, settings: dict[str, str]) -> int:
+    """The markers a rally works on: a broken formation counts as having one per unit (L628), a
+    broken War Engine its starting DC (L870, the threshold house rule); else its own."""
+    if "broken" in unit.statuses:
+        return RULES.remaining(unit) if unit.type != "war_engine" else RULES.threshold(unit, settings)
+    return unit.get("blast_markers")

@@ -80,3 +80,15 @@ def merge(weapons: list[Weapon]) -> list[Weapon]:
             merged[merged.index(same)] = Weapon(str(int(same.count) + int(w.count)), w.kind, w.value, w.macro,
                                                 w.titan_killer, w.ignore_cover, w.disrupt)
     return merged
+
+
+# Which unit types a weapon's hits can affect (L80, L398, L688; aircraft only by AA, L912):
+# AP infantry and light vehicles, AT light and armoured vehicles, AA aircraft. The book doesn't
+# say which hits War Engines or characters take: both AP and AT count, and the reply says so.
+AFFECTS = {"AP": {"INF", "LV", "WE", "CH"}, "AT": {"LV", "AV", "WE"}, "AA": {"AC"}}
+UNSTATED = {"WE", "CH"}
+
+
+def can_affect(kind: str, unit_types: tuple[str, ...]) -> bool:
+    """Whether hits of this kind can be allocated to a formation of these unit types (any of them)."""
+    return not unit_types or any(t in AFFECTS.get(kind, set()) for t in unit_types)

@@ -135,16 +135,17 @@ def charge(roller: Roller, movement: int, *, difficult: bool = False, fleet: int
 
 def sweeping_advance(roller: Roller, winner_initiative: int, loser_initiative: int, *, winner_crusader: bool = False,
                      loser_crusader: bool = False, loser: str | None = None, loser_models: int | None = None,
-                     settings: dict[str, str] | None = None) -> ProcedureResult:
+                     settings: dict[str, str] | None = None, multiple: bool = False) -> ProcedureResult:
     """D6 + unmodified I each (l.1340); the winner higher catches and destroys the loser (l.1342);
     a tie lets the loser escape — or is caught under the house rule (l.1426). Crusader rolls an
-    extra die and drops the lowest (l.2959)."""
+    extra die and drops the lowest (l.2959). In a multiple combat a tie is caught: «равна или
+    меньше … уничтожается» (l.1426) is that case's own rule."""
     from games.horus_heresy import house_rules as H
 
     for value in (winner_initiative, loser_initiative):
         if not 1 <= value <= 10:
             raise UserError("combat_hh.error.initiative", example="combat_hh.example.sweep")
-    tie_rule = (settings or {}).get(H.SWEEP_TIE, "escapes")
+    tie_rule = "multiple" if multiple else (settings or {}).get(H.SWEEP_TIE, "escapes")
 
     def side(initiative: int, crusader: bool, label: str) -> tuple[int, DiceStep]:
         dice = roller.dice(2 if crusader else 1)
@@ -156,7 +157,7 @@ def sweeping_advance(roller: Roller, winner_initiative: int, loser_initiative: i
 
     w_total, w_step = side(winner_initiative, winner_crusader, "combat_hh.step.sweep_winner")
     l_total, l_step = side(loser_initiative, loser_crusader, "combat_hh.step.sweep_loser")
-    caught = w_total > l_total or (w_total == l_total and tie_rule == "caught")
+    caught = w_total > l_total or (w_total == l_total and tie_rule in ("caught", "multiple"))
     r = ProcedureResult(BOOK, "sweep", Msg.of("combat_hh.title.sweep", unit=loser or Msg.of("combat_hh.word.unit")))
     r.steps += [w_step, l_step]
     r.outcome.append(Msg.of("combat_hh.out.swept" if caught else "combat_hh.out.escaped", w=w_total, l=l_total))

@@ -9,11 +9,13 @@ from games.commands import Choice, Command, CommandContext, Group, Option, UnitR
 from games.horus_heresy import checks, odds
 from games.horus_heresy import house_rules as H
 from games.horus_heresy.melee import Fighter, fight, fighter_from, parse_profile
+from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
 from games.horus_heresy.special_rules import parse_rules
 from games.horus_heresy.state import condition
+from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
 from games.inputs import parse_plus
 from games.procedure import ProcedureResult
@@ -24,7 +26,7 @@ OPT = "combat_hh.opt"
 MAX_MODELS = 200          # a unit on the table (issue 14: bounded inputs)
 MAX_SHOTS = 100
 WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshbane", "shred", "gets_hot", "sniper",
-                "ignores_cover", "pinning", "snap")
+                "ignores_cover", "pinning", "snap", "template", "destroyer")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
                  "eternal_warrior", "fnp")
@@ -90,7 +92,7 @@ class Reading:
 
 def needed(value, what: str, option: str, example: str):
     if value is None:
-        raise UserError("combat_hh.error.needs_value", example=example, what=what, option=option)
+        raise UserError("combat_shared.error.missing.value", example=example, what=what, option=option)
     return value
 
 
@@ -105,7 +107,7 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
     toughness = needed(r.value(ref, "t", toughness, "T"), "T", "toughness", "combat_hh.example.shoot")
     armour, inv = r.plus(ref, "sv", save, "Sv"), r.plus(ref, "inv", invulnerable, "Inv")
     if armour is None and inv is None and cover is None and (ref.state is None or "sv" not in ref.state.profile):
-        r.notes.append(note_assumed("Sv", "—", Msg.of("combat_hh.note.no_save_given")))
+        r.notes.append(note_assumed("Sv", Msg.of("combat_hh.word.none"), Msg.of("combat_hh.note.no_save_given")))
     saves = Saves(armour=armour, invulnerable=inv, cover=parse_plus(cover))
     common = dict(toughness=toughness, saves=saves, shrouded=parse_plus(shrouded),
                   fnp=r.rule(ref, "fnp", parse_plus(fnp), "FNP"),
@@ -125,9 +127,24 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
     return HHTarget(name=ref.typed, models=models, wounds=wounds or 1, **common)
 
 
+def evaded(shrouded: str | None, evade: bool, reading: Reading, *, vehicle: bool = False,
+           settings: dict[str, str] | None = None) -> str | None:
+    """Evade: Shrouded (5+) against the attack that caused it (L482), not stacking with another
+    Shrouded — the better is used. Vehicles: only under the main text (L482 against L4702)."""
+    if not evade:
+        return shrouded
+    if vehicle and (settings or {}).get(H.EVADE_VEHICLES, "hits") == "wounds_only":
+        reading.notes.append(Msg.of("combat_hh.house.evade.applied_wounds_only"))
+        return shrouded
+    reading.notes.append(Msg.of("combat_hh.house.evade.applied_vehicle" if vehicle else "combat_hh.note.evade"))
+    given = parse_plus(shrouded)
+    return str(min(given, H.EVADE_SHROUDED) if given is not None else H.EVADE_SHROUDED)
+
+
 def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hits, ap, rules, target, models,
-          wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership,
+          wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership, evade,
           ) -> tuple[int | None, HHWeapon, HHTarget]:
+    shrouded = evaded(shrouded, evade, reading)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
@@ -136,11 +153,12 @@ def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hi
                                     eternal_warrior, fearless, leadership, reading)
 
 
-def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
+def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
     assert ctx.roller is not None
-    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"])
+    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"],
+                   more_attacks=more_attacks)
     timing = ctx.settings.get(H.REACTION_TIMING, "before_hits")
     result.notes.append(Msg.of("combat_hh.note.reaction_timing", timing=Msg.of(f"combat_hh.house.reaction_timing.{timing}")))
     return reading.attach(result)
@@ -149,6 +167,8 @@ def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
+    if weapon.destroyer or (weapon.template and o["hits"] is None):
+        raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
 
@@ -160,7 +180,9 @@ SHOOT_OPTIONS = (
     Option("models", int, min=1, max=MAX_MODELS), Option("wounds", int, min=1, max=20),
     Option("save"), Option("invulnerable"), Option("cover"), Option("shrouded"), Option("fnp"),
     Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
+    Option("evade", bool, default=False),
 )
+ROLLED_SHOOT_OPTIONS = (*SHOOT_OPTIONS, Option("more_attacks", bool, default=False))
 
 
 # ---- /shoot hh-vehicle, /odds hh-vehicle -----------------------------------------------------
@@ -172,7 +194,7 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
     r = reading or Reading()
     armour = needed(r.value(ref, facing, armour, FACING_LABEL[facing]), "AV", "armour", "combat_hh.example.vehicle")
     if not 9 <= armour <= 14:
-        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.vehicle", what="AV 9–14",
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.vehicle", what="AV 9–14",
                         option="armour")
     saves = Saves(cover=parse_plus(cover), invulnerable=r.plus(ref, "inv", invulnerable, "Inv"))
     if ref.state is not None:
@@ -187,8 +209,9 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
     return HHVehicle(ref.typed, armour, hull_points, saves, parse_plus(shrouded))
 
 
-def _vehicle_shot(reading: Reading, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules, target,
-                  hull_points, cover, invulnerable, shrouded):
+def _vehicle_shot(reading: Reading, settings, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules,
+                  target, hull_points, cover, invulnerable, shrouded, evade):
+    shrouded = evaded(shrouded, evade, reading, vehicle=True, settings=settings)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.vehicle")
@@ -199,7 +222,7 @@ def _vehicle_shot(reading: Reading, shooter: UnitRef, strength, armour, facing, 
 
 def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
-    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
     assert ctx.roller is not None
     return reading.attach(shoot_vehicle(ctx.roller, bs, weapon, vehicle, mode=mode, armourbane=armourbane,
                                         lance=lance, hits=o["hits"], shooter=o["shooter"].name))
@@ -207,7 +230,7 @@ def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
 
 def vehicle_odds_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
-    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, **o)
+    bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
     return reading.attach(odds.vehicle_odds(bs, weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
                                             hits=o["hits"]))
 
@@ -219,13 +242,14 @@ VEHICLE_OPTIONS = (
     Option("hits", int, min=1, max=MAX_SHOTS), Option("ap"),
     Option("mode", str, default="normal", choices=MODES), Option("rules", max_length=200),
     Option("target", unit=True), Option("shooter", unit=True), Option("hull_points", int, min=1, max=50),
-    Option("cover"), Option("invulnerable"), Option("shrouded"),
+    Option("cover"), Option("invulnerable"), Option("shrouded"), Option("evade", bool, default=False),
 )
 
 
 # ---- /assault hh, /odds hh-assault -----------------------------------------------------------
 
 FIGHT_STATS = ("ws", "s", "t", "w", "i", "a", "ld", "sv", "inv")
+FIGHT_NEEDED = ("ws", "s", "t", "i", "a")          # every blow needs them (L1157–1212): never assumed
 
 
 def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
@@ -233,7 +257,7 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
     """A side of a combat: the typed profile over the tracked unit's profile (each value read from
     the unit's profile, or typed over it, is noted), its special rules, models and wounds left."""
     r = reading or Reading()
-    flags = parse_rules(rules, FIGHTER_RULES)
+    flags = parse_rules(rules, FIGHTER_RULES, no_default=("poisoned",))     # 4+ is for shooting only (L3215)
     typed = parse_profile(profile) if profile else {}
     stats = dict(typed)
     damage, name = 0, ref.typed
@@ -247,12 +271,16 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
             if value is not None:
                 stats[key] = value
         stats.setdefault("w", state["wounds"])
-        for key, value in ref.state.profile.get("rules", {}).items():
+        for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
-    if not stats:
-        raise UserError("combat_hh.error.needs_value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
-                        option="attacker_profile / defender_profile")
+    missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
+    if missing:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault",
+                        what=" ".join(missing), option="attacker_profile / defender_profile")
+    if "sv" not in stats and "inv" not in stats:
+        r.notes.append(note_assumed(Msg.of("combat_hh.note.save_of", side=name or "?"), Msg.of("combat_hh.word.none"),
+                                    Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
     return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)
@@ -285,6 +313,22 @@ def assault_odds_command(ctx: CommandContext, first_round: bool, **o) -> Procedu
     a, d = _fighters(o, reading)
     result = odds.fight_odds(a, d, settings=ctx.settings, first_round=first_round)
     return reading.attach(_round_notes(result, a, d, first_round))
+
+
+def assault_vehicle_command(ctx: CommandContext, attacker: UnitRef, attacker_profile: str | None,
+                            attacker_models: int | None, attacker_rules: str | None, charged: bool, first_round: bool,
+                            target: UnitRef, armour: int | None, hull_points: int | None, invulnerable: str | None,
+                            ) -> ProcedureResult:
+    """Melee against a vehicle: hits strike the rear armour (L2087), from the option or the
+    vehicle's profile."""
+    reading = Reading()
+    a = fighter(attacker, attacker_profile, attacker_models, attacker_rules, reading, charged=charged)
+    vehicle = vehicle_target(target, armour, hull_points, None, invulnerable, None, "rear", reading)
+    assert ctx.roller is not None
+    result = fight_vehicle(ctx.roller, a, vehicle, settings=ctx.settings, first_round=first_round)
+    if a.charged:
+        result.notes.append(Msg.of("combat_hh.note.charged", side=a.name or Msg.of("combat_hh.word.attacker")))
+    return reading.attach(result)
 
 
 ASSAULT_OPTIONS = (
@@ -336,19 +380,43 @@ def reaction_command(ctx: CommandContext, unit: UnitRef, bonus: int) -> Procedur
 
 
 def sweep_command(ctx: CommandContext, winner_initiative: int, loser_initiative: int, unit: UnitRef,
-                  winner_crusader: bool, loser_crusader: bool) -> ProcedureResult:
+                  winner_crusader: bool, loser_crusader: bool, multiple: bool) -> ProcedureResult:
     models = condition(unit.state).get("models") if unit.state is not None else None
     assert ctx.roller is not None
     return checks.sweeping_advance(ctx.roller, winner_initiative, loser_initiative, winner_crusader=winner_crusader,
                                    loser_crusader=loser_crusader, loser=unit.name, loser_models=models,
-                                   settings=ctx.settings)
+                                   settings=ctx.settings, multiple=multiple)
+
+
+def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,
+                           unit: UnitRef) -> ProcedureResult:
+    reading = Reading()
+    key = characteristic.strip().casefold()
+    key = {"с": "s", "т": "t", "и": "i", "а": "a"}.get(key, key)
+    if key in TESTABLE:
+        value = reading.value(unit, key, value, key.upper())
+        if value is None:
+            raise UserError("combat_shared.error.missing.value", example="combat_hh.example.characteristic",
+                            what=key.upper(), option="value")
+    assert ctx.roller is not None
+    return reading.attach(characteristic_test(ctx.roller, key, value, modifier=modifier, unit=unit.name))
+
+
+def scatter_command(ctx: CommandContext, bs: int | None, hit: bool | None, shooter: UnitRef) -> ProcedureResult:
+    reading = Reading()
+    bs = reading.value(shooter, "bs", bs, "BS")
+    if bs is None:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.scatter", what="BS",
+                        option="bs")
+    assert ctx.roller is not None
+    return reading.attach(blast_scatter(ctx.roller, bs, hit=hit, unit=shooter.name))
 
 
 UNIT = Option("unit", unit=True)
 LEADERSHIP = Option("leadership", int, required=True, min=0, max=12)
 
 COMMANDS = (
-    Command("combat_hh.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
+    Command("combat_hh.cmd.shoot", "shoot", ROLLED_SHOOT_OPTIONS, OPT, shoot_command),
     Command("combat_hh.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
     Command("combat_hh.cmd.vehicle", "shoot", VEHICLE_OPTIONS, OPT, vehicle_command),
     Command("combat_hh.cmd.odds_vehicle", "odds", VEHICLE_OPTIONS, OPT, vehicle_odds_command, heavy=True,
@@ -356,6 +424,12 @@ COMMANDS = (
     Command("combat_hh.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command),
     Command("combat_hh.cmd.odds_assault", "odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
             applies=False),
+    Command("combat_hh.cmd.assault_vehicle", "assault", (
+        Option("attacker_profile", str, max_length=200), Option("attacker", unit=True),
+        Option("attacker_models", int, min=1, max=MAX_MODELS), Option("attacker_rules", max_length=200),
+        Option("charged", bool, default=False), Option("first_round", bool, default=True),
+        Option("target", unit=True), Option("armour", int, min=9, max=14), Option("hull_points", int, min=1, max=50),
+        Option("invulnerable")), OPT, assault_vehicle_command),
     Command("combat_hh.cmd.leadership", "check", (
         LEADERSHIP, Option("modifier", int, default=0, min=-10, max=10), UNIT), OPT, leadership_command),
     Command("combat_hh.cmd.morale", "check", (
@@ -376,6 +450,15 @@ COMMANDS = (
     Command("combat_hh.cmd.sweep", "check", (
         Option("winner_initiative", int, required=True, min=1, max=10),
         Option("loser_initiative", int, required=True, min=1, max=10), UNIT,
-        Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False)),
+        Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False),
+        Option("multiple", bool, default=False)),
         OPT, sweep_command),
+    Command("combat_hh.cmd.characteristic", "check", (
+        Option("characteristic", str, required=True, max_length=10, choices=tuple(
+            Choice(f"combat_hh.profile.{k}", k) for k in ("ws", "bs", "s", "t", "w", "i", "a"))),
+        Option("value", int, min=0, max=10), Option("modifier", int, default=0, min=-10, max=10), UNIT),
+        OPT, characteristic_command, applies=False),
+    Command("combat_hh.cmd.scatter", "check", (
+        Option("bs", int, min=0, max=10), Option("hit", bool), Option("shooter", unit=True)),
+        OPT, scatter_command, applies=False),
 )

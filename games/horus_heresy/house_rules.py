@@ -17,6 +17,11 @@ WS_DOUBLE = "hh_ws_exact_double"
 # main text) vs the multiple-combat rule l.1426 «равна или меньше» (a tie is caught).
 SWEEP_TIE = "hh_sweep_tie"
 
+# Evade (reaction): l.482 gives Shrouded (5+) against wounds, glancing and penetrating hits (main
+# text); the reference l.4702 names only wounds, so vehicles would gain nothing.
+EVADE_VEHICLES = "hh_evade_vehicles"
+EVADE_SHROUDED = 5                 # «Скрытый пеленой (5+)» (l.482)
+
 HOUSE_RULES = [
     HouseRule(
         REACTION_TIMING, default="before_hits", choices=("before_hits", "after_saves"),
@@ -38,5 +43,12 @@ HOUSE_RULES = [
         choice_titles={"escapes": Msg.of("combat_hh.house.sweep_tie.escapes"),
                        "caught": Msg.of("combat_hh.house.sweep_tie.caught")},
         source=Source("horus_heresy", 1342, 1426),
+    ),
+    HouseRule(
+        EVADE_VEHICLES, default="hits", choices=("hits", "wounds_only"),
+        title=Msg.of("combat_hh.house.evade.title"),
+        choice_titles={"hits": Msg.of("combat_hh.house.evade.hits"),
+                       "wounds_only": Msg.of("combat_hh.house.evade.wounds_only")},
+        source=Source("horus_heresy", 482, 4702),
     ),
 ]

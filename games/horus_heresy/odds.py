@@ -4,7 +4,9 @@ hull points, wrecked, explodes) and one round of close combat (who wins)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from bisect import bisect_left, bisect_right
 from fractions import Fraction
+from math import exp, lgamma, log, log1p
 
 from games._exact import binomial, pct
 from games.horus_heresy import tables as T
@@ -12,7 +14,7 @@ from games.horus_heresy.melee import Fighter
 from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need, ws_need
 from games.horus_heresy.shooting import HHTarget, HHWeapon, allocate, hit_reroll, instant_death, wound_reroll
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
-from games.procedure import ProcedureResult
+from games.procedure import Distribution, ProcedureResult
 from i18n import Msg
 
 ONE = Fraction(1)
@@ -74,6 +76,11 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
                                     atleast=pct(sum((q for j, q in removed.items() if j >= m), Fraction(0)))))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, unsaved=dist, removed=dict(removed),
                   expected_hits=exp_hits, expected_wounds=exp_wounds)
+    top = max(removed)
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_removed"),
+                                  tuple(removed.get(k, Fraction(0)) for k in range(top + 1)),
+                                  event=Msg.of("combat_hh.odds.event_destroyed"),
+                                  event_probability=removed.get(target.models, Fraction(0)))
     return r
 
 
@@ -114,19 +121,27 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     p_hit = p_hit_shooting(bs, weapon) if hits is None else ONE
     n = weapon.shots if hits is None else hits
     cap = vehicle.hull_points
-    states: dict[tuple[int, int], Fraction] = {(0, 0): ONE}     # (hull points lost, exploded)
+    # One shot: nothing, or `hp` hull points lost without / with an explosion. Exact fractions for
+    # small inputs, floats when the work (shots × hull points) would not fit the time budget.
+    exact = n * cap <= 300
+    num = (lambda v: v) if exact else float
+    stay = num(1 - p_hit + p_hit * per_hit["none"])
+    moves = [(hp, num(p_hit * php * (per_hit["glancing"] + per_hit["penetrating"] * (1 - p_explode_on_pen))),
+              num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen)) for hp, php in hp_dist.items()]
+    zero = Fraction(0) if exact else 0.0
+    states: dict[tuple[int, int], object] = {(0, 0): num(ONE)}     # (hull points lost, exploded)
     for _ in range(n):
-        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        nxt: dict[tuple[int, int], object] = defaultdict(lambda: zero)
         for (lost, boom), p in states.items():
-            nxt[(lost, boom)] += p * (1 - p_hit + p_hit * per_hit["none"])
-            for hp, php in hp_dist.items():
-                nxt[(min(cap, lost + hp), boom)] += p * p_hit * per_hit["glancing"] * php
-                nxt[(min(cap, lost + hp), 1)] += p * p_hit * per_hit["penetrating"] * php * p_explode_on_pen
-                nxt[(min(cap, lost + hp), boom)] += p * p_hit * per_hit["penetrating"] * php * (1 - p_explode_on_pen)
+            nxt[(lost, boom)] += p * stay
+            for hp, quiet, loud in moves:
+                nxt[(min(cap, lost + hp), boom)] += p * quiet
+                nxt[(min(cap, lost + hp), 1)] += p * loud
         states = nxt
     hp: dict[int, Fraction] = defaultdict(Fraction)
     p_explodes = p_wrecked = Fraction(0)
     for (lost, boom), p in states.items():
+        p = p if exact else Fraction(p).limit_denominator(10**12)
         hp[lost] += p
         p_explodes += p * boom
         if lost >= cap:
@@ -142,11 +157,28 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     r.outcome.append(Msg.of("combat_hh.odds.explodes", p=pct(p_explodes)))
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
+                                  tuple(hp.get(k, Fraction(0)) for k in range(cap + 1)),
+                                  event=Msg.of("combat_hh.odds.event_wrecked"), event_probability=p_wrecked)
     return r
 
 
-def _melee_dist(me: Fighter, enemy: Fighter, models: int, settings, first_round: bool) -> list[Fraction]:
-    """Unsaved wounds from `models` models of `me` in one initiative step."""
+EXACT_DICE = 120          # above this many attack dice a side, probabilities are floats (same algorithm)
+
+
+def _binomial(n: int, p: Fraction, exact: bool) -> list:
+    """P(k of n): Fractions, or floats through logarithms (no overflow for thousands of dice)."""
+    if exact:
+        return binomial(n, p)
+    q = float(p)
+    if q <= 0.0 or q >= 1.0:
+        return [1.0 if (k == 0 and q <= 0.0) or (k == n and q >= 1.0) else 0.0 for k in range(n + 1)]
+    lp, lq, ln = log(q), log1p(-q), lgamma(n + 1)
+    return [exp(ln - lgamma(k + 1) - lgamma(n - k + 1) + k * lp + (n - k) * lq) for k in range(n + 1)]
+
+
+def _p_wound(me: Fighter, enemy: Fighter, settings, first_round: bool) -> Fraction:
+    """One attack of `me` becoming an unsaved wound on `enemy`."""
     need = ws_need(me.ws, enemy.ws, settings)
     reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
     p_hit, _ = outcome_probs(need, reroll=reroll)
@@ -154,63 +186,119 @@ def _melee_dist(me: Fighter, enemy: Fighter, models: int, settings, first_round:
                       fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(toughness=enemy.toughness, models=enemy.models, wounds=enemy.wounds, saves=enemy.saves,
                       fnp=enemy.fnp, eternal_warrior=enemy.eternal_warrior, fearless=enemy.fearless)
-    return binomial(models * me.attacks_now, p_hit * p_unsaved_per_hit(weapon, target, melee=True))
+    return p_hit * p_unsaved_per_hit(weapon, target, melee=True)
+
+
+def _losses(striker: Fighter, struck: Fighter, most: int) -> tuple[list[int], list[int]]:
+    """For k = 0..most unsaved wounds from `striker` on `struck`: (models removed, wounds that
+    count for the combat result), one wound at a time as `shooting.allocate` places them."""
+    id_wounds = instant_death(striker.strength, struck.toughness) and not struck.eternal_warrior
+    removed, dmg, lost = 0, struck.damage, 0
+    out_removed, out_lost = [0], [0]
+    for _ in range(most):
+        if removed < struck.models:
+            if id_wounds:
+                lost += struck.wounds - dmg               # ID counts every wound lost (l.1322)
+                removed, dmg = removed + 1, 0
+            else:
+                dmg, lost = dmg + 1, lost + 1
+                if dmg >= struck.wounds:
+                    removed, dmg = removed + 1, 0
+        out_removed.append(removed)
+        out_lost.append(lost)
+    return out_removed, out_lost
+
+
+class _Answers:
+    """P(a value of y's wounds-lost is below / equal to / above c) among the y where the struck
+    side survives, by prefix sums: the combat result of one x in O(log n) (both are monotone in y)."""
+
+    def __init__(self, dist: list, lost: list[int], wiped_from: int, zero) -> None:
+        self.zero = zero
+        self.values: list[int] = []
+        self.prefix = [zero]
+        for y in range(min(len(dist), wiped_from)):
+            self.values.append(lost[y])
+            self.prefix.append(self.prefix[-1] + dist[y])
+        self.wiped = sum(dist[wiped_from:], zero)
+        self.mean = sum((dist[y] * lost[y] for y in range(len(dist))), zero)
+
+    def split(self, c: int):
+        lo, hi = bisect_left(self.values, c), bisect_right(self.values, c)
+        return self.prefix[lo], self.prefix[hi] - self.prefix[lo], self.prefix[-1] - self.prefix[hi]
 
 
 def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str] | None = None,
                first_round: bool = True) -> ProcedureResult:
-    """P(attacker wins the combat), P(draw), P(defender wins), by unsaved wounds caused."""
-    def weapon_of(f: Fighter) -> HHWeapon:
-        return HHWeapon(strength=f.strength, ap=f.ap)
+    """P(attacker wins the combat), P(draw), P(defender wins), by unsaved wounds caused (l.1316–1322).
 
-    def target_of(f: Fighter, models: int, damage: int) -> HHTarget:
-        return HHTarget(toughness=f.toughness, models=models, wounds=f.wounds, damage=damage,
-                        eternal_warrior=f.eternal_warrior)
+    Polynomial: the first striker's wounds x (a binomial), the struck side's models left after
+    x, and for each distinct number of models left one binomial of the reply's wounds y; the
+    result of each x is read from prefix sums over y. Work ~ (models × attacks)² at worst,
+    in floats above EXACT_DICE dice a side."""
+    a_dice, d_dice = attacker.models * attacker.attacks_now, defender.models * defender.attacks_now
+    exact = max(a_dice, d_dice) <= EXACT_DICE
+    zero = Fraction(0) if exact else 0.0
+    p_a = _p_wound(attacker, defender, settings, first_round)
+    p_d = _p_wound(defender, attacker, settings, first_round)
+    d_removed, d_lost = _losses(attacker, defender, a_dice)       # x wounds on the defender
+    a_removed, a_lost = _losses(defender, attacker, d_dice)       # y wounds on the attacker
+    totals = {"attacker": zero, "defender": zero, "draw": zero}
+    expected = {"a": zero, "d": zero}
 
-    totals = {"attacker": Fraction(0), "defender": Fraction(0), "draw": Fraction(0)}
-    exp = {"a": Fraction(0), "d": Fraction(0)}
+    def first_index(removed: list[int], models: int) -> int:
+        return next((k for k, r in enumerate(removed) if r >= models), len(removed))
 
-    def settle(a_caused, d_caused, a_left, d_left, p):
-        exp["a"] += p * a_caused
-        exp["d"] += p * d_caused
-        if d_left <= 0 < a_left or (a_left > 0 and d_left > 0 and a_caused > d_caused):
-            totals["attacker"] += p
-        elif a_left <= 0 < d_left or (a_left > 0 and d_left > 0 and d_caused > a_caused):
-            totals["defender"] += p
-        else:
-            totals["draw"] += p
-
-    ai, di = attacker.initiative, defender.initiative
-    if ai == di:
-        da = _melee_dist(attacker, defender, attacker.models, settings, first_round)
-        dd = _melee_dist(defender, attacker, defender.models, settings, first_round)
-        for x, px in enumerate(da):
-            rem_d, lost_d = _removal(x, weapon_of(attacker), target_of(defender, defender.models, defender.damage))
-            for y, py in enumerate(dd):
-                rem_a, lost_a = _removal(y, weapon_of(defender), target_of(attacker, attacker.models, attacker.damage))
-                settle(lost_d, lost_a, attacker.models - rem_a, defender.models - rem_d, px * py)
+    if attacker.initiative == defender.initiative or attacker.initiative < defender.initiative:
+        # The defender strikes first or both at once: x is the defender's wounds on the attacker.
+        first, second, first_removed, first_lost, second_removed, second_lost = (
+            defender, attacker, a_removed, a_lost, d_removed, d_lost)
+        first_p, second_p, first_dice = p_d, p_a, d_dice
+        first_is_attacker = False
     else:
-        first, second = (attacker, defender) if ai > di else (defender, attacker)
-        d1 = _melee_dist(first, second, first.models, settings, first_round)
-        for x, px in enumerate(d1):
-            rem2, lost2 = _removal(x, weapon_of(first), target_of(second, second.models, second.damage))
-            left2 = second.models - rem2
-            d2 = _melee_dist(second, first, left2, settings, first_round) if left2 > 0 else [ONE]
-            for y, py in enumerate(d2):
-                rem1, lost1 = _removal(y, weapon_of(second), target_of(first, first.models, first.damage))
-                if first is attacker:
-                    settle(lost2, lost1, first.models - rem1, left2, px * py)
-                else:
-                    settle(lost1, lost2, left2, first.models - rem1, px * py)
-    r = ProcedureResult("horus_heresy", "fight_odds", Msg.of("combat_hh.title.odds_fight",
-                                                            attacker=attacker.name or Msg.of("combat_hh.word.attacker"),
-                                                            defender=defender.name or Msg.of("combat_hh.word.defender")))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=attacker.name or Msg.of("combat_hh.word.attacker"),
-                            p=pct(totals["attacker"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=defender.name or Msg.of("combat_hh.word.defender"),
-                            p=pct(totals["defender"])))
+        first, second, first_removed, first_lost, second_removed, second_lost = (
+            attacker, defender, d_removed, d_lost, a_removed, a_lost)
+        first_p, second_p, first_dice = p_a, p_d, a_dice
+        first_is_attacker = True
+    together = attacker.initiative == defender.initiative
+    dist_x = _binomial(first_dice, first_p, exact)
+    wiped_first = first_index(second_removed, first.models)      # y from which the first striker has no models
+    cache: dict[int, _Answers] = {}
+    for x, px in enumerate(dist_x):
+        if not px:
+            continue
+        left_second = second.models - first_removed[x]
+        striking = second.models if together else max(left_second, 0)
+        if striking not in cache:
+            dist_y = _binomial(striking * second.attacks_now, second_p, exact) if striking > 0 else [1 if exact else 1.0]
+            if exact:
+                dist_y = [Fraction(v) for v in dist_y]
+            cache[striking] = _Answers(dist_y, second_lost, wiped_first, zero)
+        ans = cache[striking]
+        c = first_lost[x]                                # wounds the first striker caused
+        below, equal, above = ans.split(c)               # second's caused vs c, first striker alive
+        expected["a" if first_is_attacker else "d"] += px * c
+        expected["d" if first_is_attacker else "a"] += px * ans.mean
+        if left_second <= 0:                             # the second side is wiped out: the first wins
+            first_wins, second_wins, draw = below + equal + above, ans.wiped, zero
+            if ans.wiped:                                # both gone at once (simultaneous blows): a draw
+                first_wins, second_wins, draw = below + equal + above, zero, ans.wiped
+        else:
+            first_wins, draw, second_wins = below, equal, above + ans.wiped
+        totals["attacker" if first_is_attacker else "defender"] += px * first_wins
+        totals["defender" if first_is_attacker else "attacker"] += px * second_wins
+        totals["draw"] += px * draw
+    if not exact:
+        totals = {k: Fraction(v).limit_denominator(10**12) for k, v in totals.items()}
+        expected = {k: Fraction(v).limit_denominator(10**9) for k, v in expected.items()}
+    a_label = attacker.name or Msg.of("combat_hh.word.attacker")
+    d_label = defender.name or Msg.of("combat_hh.word.defender")
+    r = ProcedureResult("horus_heresy", "fight_odds", Msg.of("combat_hh.title.odds_fight", attacker=a_label,
+                                                            defender=d_label))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=pct(totals["attacker"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=pct(totals["defender"])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=pct(totals["draw"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=f"{float(exp['a']):.2f}", d=f"{float(exp['d']):.2f}"))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=f"{float(expected['a']):.2f}", d=f"{float(expected['d']):.2f}"))
     r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_draw=totals["draw"],
-                  expected_a=exp["a"], expected_d=exp["d"])
+                  expected_a=expected["a"], expected_d=expected["d"], exact=exact)
     return r

@@ -181,4 +181,5 @@ SOURCES = {
     "rending": Source(BOOK, 3263, 3265), "poisoned": Source(BOOK, 3213, 3217), "fleshbane": Source(BOOK, 3025, 3029),
     "gets_hot": Source(BOOK, 3047, 3055), "sniper": Source(BOOK, 3321), "id": Source(BOOK, 783, 785),
     "fnp": Source(BOOK, 3007, 3015), "shrouded": Source(BOOK, 3299, 3305), "pinning": Source(BOOK, 3199, 3209),
+    "wall_of_death": Source(BOOK, 3361, 3363), "template": Source(BOOK, 3353, 3355), "destroyer": Source(BOOK, 982),
 }

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dice.roller import Roller
-from games.horus_heresy import tables as T
 from games.horus_heresy.rolls import (SOURCES, Saves, best_save, bs_need, mitigation, roll_dice, source_note,
                                       wound_need)
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
@@ -31,6 +30,12 @@ class HHWeapon:
     ignores_cover: bool = False           # no cover saves, no Shrouded (l.3147, l.3299)
     pinning: bool = False                 # pinning test after unsaved wounds (l.3199)
     snap: bool = False                    # snap shots: BS counts as 1 (l.705–711)
+    template: bool = False                # hits the models under it; Ignores Cover and Wall of Death (l.3353–3363)
+    destroyer: bool = False               # D3 wounds instead of 1 on a non-vehicle (l.982)
+
+    def __post_init__(self) -> None:
+        if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
+            object.__setattr__(self, "ignores_cover", True)
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,26 @@ def allocate(models: int, per: int, damage: int, wounds: int, id_wounds: int, et
             lost += per - dmg                       # ID counts every wound lost (l.1322)
             removed, dmg = removed + 1, 0
     return removed, dmg, lost
+
+
+def destroyer_wounds(roller: Roller, result: ProcedureResult, target: HHTarget, unsaved: int) -> int:
+    """Destroyer on a non-vehicle: each unsaved wound is D3 wounds (l.982), all on the model it
+    was allocated to — the book doesn't say they pass on to the next model (the reply says so).
+    Returns the wounds to allocate in the ordinary way (filling one model at a time)."""
+    rolls = [roller.d3() for _ in range(unsaved)]
+    result.steps.append(DiceStep(Msg.of("combat_hh.step.destroyer"), rolls, "D3", None,
+                                 note=source_note("destroyer_units")))
+    result.notes.append(Msg.of("combat_hh.note.destroyer_no_spill"))
+    total, dmg, removed = 0, target.damage, 0
+    for d3 in rolls:
+        if removed >= target.models:
+            break
+        taken = min(d3, target.wounds - dmg)
+        total += taken
+        dmg += taken
+        if dmg >= target.wounds:
+            removed, dmg = removed + 1, 0
+    return total
 
 
 @dataclass
@@ -183,8 +208,13 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
         if target.eternal_warrior:
             result.notes.append(Msg.of("combat_hh.note.eternal_warrior"))
     ordinary, id_wounds = (0, remaining) if is_id else (remaining, 0)
-    out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
-                                                      id_wounds, target.eternal_warrior)
+    if weapon.destroyer and ordinary and not melee:
+        ordinary = destroyer_wounds(roller, result, target, ordinary)
+        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary, 0,
+                                                          target.eternal_warrior)
+    else:
+        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
+                                                          id_wounds, target.eternal_warrior)
     if target.name and remaining:
         if ordinary or target.eternal_warrior:
             n = ordinary if not is_id else id_wounds
@@ -198,16 +228,24 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
 
 def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
           settings: dict[str, str] | None = None, shooter: str | None = None,
-          hits: int | None = None) -> ProcedureResult:
+          hits: int | None = None, more_attacks: bool = False) -> ProcedureResult:
     """`hits` given: the hits are already known and no to-hit dice are rolled (Blast and Template
-    weapons hit every model under them, l.2859–2867, l.3351–3355)."""
+    weapons hit every model under them, l.2859–2867, l.3351–3355). `more_attacks`: the firing
+    unit still has attacks to make this phase, so a pinning test waits for its last (l.3199)."""
     validate_target(target)
-    if not 1 <= weapon.shots <= 100 or (bs is None and hits is None):
+    if not 1 <= weapon.shots <= 100 or (bs is None and hits is None and not weapon.template):
         raise UserError("combat_hh.error.shots", example="combat_hh.example.shoot")
     result = ProcedureResult(BOOK, "shoot", Msg.of("combat_hh.title.shoot",
                                                    shooter=shooter or Msg.of("combat_hh.word.shooter"),
                                                    target=target.name or Msg.of("combat_hh.word.target")))
-    if hits is None:
+    if hits is None and weapon.template:
+        if not weapon.snap:
+            raise UserError("combat_hh.error.template_hits", example="combat_hh.example.shoot")
+        # Wall of Death: a template snap-firing hits D3 times automatically (l.3363).
+        d3 = roller.d3()
+        result.steps.append(DiceStep(Msg.of("combat_hh.step.wall_of_death"), [d3], "D3", d3, note=source_note("wall_of_death")))
+        hits = d3
+    elif hits is None:
         need, high = bs_need(bs, weapon.snap)
         reroll, note = hit_reroll(weapon, high)
         mods = [Modifier(Msg.of("combat_hh.mod.snap"), 0, Source(BOOK, 705, 711))] if weapon.snap else []
@@ -234,7 +272,9 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
         result.notes.append(Msg.of("combat_hh.note.morale_25"))        # l.1466
     # Pinning (l.3199–3209): after unsaved wounds from a Pinning weapon.
     if weapon.pinning and w.unsaved - w.mitigated > 0 and left > 0:
-        if target.fearless or target.pinned:
+        if more_attacks:
+            result.outcome.append(Msg.of("combat_hh.out.pinning_later"))
+        elif target.fearless or target.pinned:
             result.outcome.append(Msg.of("combat_hh.out.pinning_auto"))
         elif target.leadership is None:
             result.outcome.append(Msg.of("combat_hh.out.pinning_needed"))

@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 
 from games.horus_heresy import tables as T
-from i18n import UserError
+from i18n import Text, UserError
 
 # key: (names, takes a value, default value). Values are X+ thresholds.
 RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "twin_linked": (("twin-linked", "twin linked", "twinlinked", "спаренное", "спаренный"), False, None),
     "preferred_enemy": (("preferred enemy", "предпочтительный враг"), False, None),
-    "rending": (("rending", "раздирающее"), True, 6),
-    "poisoned": (("poisoned", "отравленное"), True, T.POISONED_DEFAULT),
+    "rending": (("rending", "раздирающее"), True, None),     # «Раздирающее (X)»: no default in the book (l.3261–3265)
+    "poisoned": (("poisoned", "отравленное"), True, T.POISONED_DEFAULT),   # 4+ for shooting only (l.3215)
     "fleshbane": (("fleshbane", "губитель плоти"), False, None),
     "shred": (("shred", "кромсающее"), False, None),
     "gets_hot": (("gets hot", "перегрев"), False, None),
@@ -20,6 +20,8 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "ignores_cover": (("ignores cover", "игнорирует укрытие"), False, None),
     "pinning": (("pinning", "подавление"), False, None),
     "snap": (("snap shots", "snap", "навскидку", "огонь навскидку"), False, None),
+    "template": (("template", "шаблон", "шаблонное"), False, None),
+    "destroyer": (("destroyer", "деструктивное"), False, None),
     "armourbane": (("armourbane", "губитель брони"), False, None),
     "lance": (("lance", "лэнс"), False, None),
     "hatred": (("hatred", "ненависть"), False, None),
@@ -34,11 +36,18 @@ def _fold(text: str) -> str:
                     .replace("+", " ").split())
 
 
-def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dict[str, object]:
+def _russian(names: tuple[str, ...]) -> str:
+    return next((n for n in names if any("а" <= c <= "я" for c in n.casefold())), names[0])
+
+
+def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None, *,
+                no_default: tuple[str, ...] = ()) -> dict[str, object]:
     """"Rending (5+), twin-linked" → {"rending": 5, "twin_linked": True}. A rule that needs a
-    value and has no default (Feel No Pain) must be given one ("fnp 5")."""
+    value and has no default in the book (Rending, Feel No Pain; Poisoned in melee: `no_default`)
+    must be given one ("rending 6"): the reply says the book gives no number."""
     keys = tuple(allowed or RULES)
-    known = ", ".join(RULES[k][0][0] for k in keys)
+    known = {"known": Text.of(en=", ".join(RULES[k][0][0] for k in keys),
+                              ru=", ".join(_russian(RULES[k][0]) for k in keys))}
     found: dict[str, object] = {}
     for raw in re.split(r"[,;]", (text or "").replace('"', " ")):
         part = _fold(raw)
@@ -50,15 +59,17 @@ def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None) -> dic
             part, value = m.group(1).strip(), int(m.group(2))
         key = next((k for k in keys if part in {_fold(n) for n in RULES[k][0]}), None)
         if key is None:
-            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), **known)
         _, takes, default = RULES[key]
         if takes:
+            if value is None and (default is None or key in no_default):
+                raise UserError("combat_hh.error.rule_no_number", example="combat_hh.example.shoot", text=raw.strip())
             value = value if value is not None else default
-            if value is None or not 2 <= value <= 6:
+            if not 2 <= value <= 6:
                 raise UserError("combat_hh.error.rule_value", example="combat_hh.example.shoot", text=raw.strip())
             found[key] = value
         elif value is not None:
-            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), known=known)
+            raise UserError("combat_hh.error.rules", example="combat_hh.example.shoot", text=raw.strip(), **known)
         else:
             found[key] = True
     return found

@@ -31,6 +31,10 @@ def _m(key: str, **params) -> Msg:
     return Msg.of(f"state.horus_heresy.{key}", **params)
 
 
+# Statuses that end at the end of the unit's own next turn, with the book's line.
+TIMED = {"pinned": 841, "crew_shaken": 2024, "crew_stunned": 2025}
+
+
 class HorusHeresyRules(StateRules):
     game = "horus_heresy"
     tracks = {
@@ -39,6 +43,10 @@ class HorusHeresyRules(StateRules):
         "hull_points": Track("hull_points", Msg.of("state.track.hull_points_lost"), Source(BOOK, 2014, 2016)),
         # Reactions this unit made in the current phase (combat helper: /check hh reaction, L425–460).
         "reactions": Track("reactions", Msg.of("combat_hh.track.reactions"), Source(BOOK, 425, 460)),
+        # Turns started since a timed status was put on (`turn_started`), so exports carry them.
+        **{f"{status}_turns": Track(f"{status}_turns", Msg.of("combat_hh.track.status_turns",
+                                                              status=Msg.of(f"state.status.{status}")),
+                                    Source(BOOK, line)) for status, line in TIMED.items()},
     }
     statuses = {key: Track(key, Msg.of(f"state.status.{key}"), src) for key, src in (
         ("pinned", Source(BOOK, 839, 841)), ("falling_back", Source(BOOK, 1470, 1510)),
@@ -86,6 +94,27 @@ class HorusHeresyRules(StateRules):
             for unit in units:
                 unit.put("reactions", 0)      # "at most once per phase" (L443) starts over
         return []
+
+    def turn_started(self, units, turn, settings) -> list[Msg]:
+        """Pinned (L841) and crew shaken / stunned (L2024–2025) last «до конца своего следующего
+        хода»: the unit's own next turn. `/turn next` is one player's turn (the phases are one
+        player's: movement, shooting, assault), so a unit struck in the enemy's turn has its own
+        turn next and is back to normal when the turn after it starts: the second `/turn next`
+        the status has seen. The reply says so each time."""
+        messages: list[Msg] = []
+        for unit in units:
+            for status in TIMED:
+                counter = f"{status}_turns"
+                if status not in unit.statuses:
+                    unit.put(counter, 0)
+                    continue
+                unit.put(counter, unit.get(counter) + 1)
+                if unit.get(counter) >= 2:
+                    unit.statuses.discard(status)
+                    unit.put(counter, 0)
+                    messages.append(Msg.of("combat_hh.state.cleared", unit=unit.name,
+                                           status=Msg.of(f"state.status.{status}"), line=TIMED[status]))
+        return messages
 
     def settle(self, unit: UnitState, before, settings) -> list[Msg]:
         gone = "wrecked" if unit.type == "vehicle" else "destroyed"

@@ -68,8 +68,12 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
             raise UserError("combat_hh.error.shots", example="combat_hh.example.vehicle")
         need, high = bs_need(bs, weapon.snap)
         reroll, note = hit_reroll(weapon, high)
-        step, hits, _, final = roll_dice(roller, weapon.shots, need, Msg.of("combat_hh.step.to_hit_bs", bs=bs),
+        # Snap shots are taken at BS 1 (l.707): the step shows the BS the dice were rolled at.
+        step, hits, _, final = roll_dice(roller, weapon.shots, need,
+                                         Msg.of("combat_hh.step.to_hit_bs", bs=1 if weapon.snap else bs),
                                          reroll=reroll, reroll_need=high, note=note)
+        if weapon.snap:
+            step.modifiers = [Modifier(Msg.of("combat_hh.mod.snap"), 0, Source(BOOK, 705, 711))]
         r.steps.append(step)
         if weapon.gets_hot:
             ones = sum(1 for d in final if d == 1)

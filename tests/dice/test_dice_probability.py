@@ -31,7 +31,7 @@ def every_outcome(expr, game=None):
         roller = Replay(prefix)
         result = dice.roll(expr, game=game, roller=roller)
         p = Fraction(1)
-        for face, sides in roller.drawn:
+        for _face, sides in roller.drawn:
             p /= sides
         yield p, result
         faces = [f for f, _ in roller.drawn]
@@ -127,3 +127,28 @@ def test_whole_test_reroll_matches_enumeration(expr):
         assert r.expected == mean
         if r.rerolled_from is not None:     # only the attempt the clause names was rolled again
             assert r.rerolled_from["passed"] == ("successes" in r.expression)
+
+
+def test_chart_contract_distribution_and_rolled_value():
+    """Issue 12's charts read `RollResult.distribution` ({value: Fraction}) and `.rolled_value`."""
+    pool = dice.roll("3d6 4+", roller=Roller.scripted([1, 4, 6]))
+    assert pool.rolled_value == 2
+    assert dict(pool.distribution) == {0: Fraction(1, 8), 1: Fraction(3, 8), 2: Fraction(3, 8), 3: Fraction(1, 8)}
+    kept = dice.roll("4d6kh3", roller=Roller.scripted([1, 2, 3, 4]))
+    assert kept.rolled_value == 9 and sum(kept.distribution.values()) == 1
+    assert kept.distribution[18] == Fraction(21, 1296)
+    assert kept.probability == sum(p for v, p in kept.distribution.items() if v >= 9)
+    test = dice.roll("2d6+1d4 <= 8", roller=Roller.scripted([1, 2, 3]))
+    assert test.rolled_value == 6 and test.distribution[3] == Fraction(1, 144)
+    # a plain sum's chance comes from a closed form: no distribution computed on the loop
+    plain = dice.roll("3d6", roller=Roller.scripted([1, 2, 3]))
+    assert plain.distribution is None and plain.rolled_value == 6
+    assert dice.distribution("3d6")[3] == Fraction(1, 216)
+
+
+def test_offset_lists_for_games_distributions():
+    dist = dice.distribution("1d4+1 4+")
+    offset, probabilities = prob.to_offset_list(dice.distribution("2d6"))
+    assert offset == 2 and len(probabilities) == 11 and probabilities[5] == Fraction(6, 36)
+    assert prob.from_offset_list(probabilities, offset) == dice.distribution("2d6")
+    assert sum(dist.values()) == 1

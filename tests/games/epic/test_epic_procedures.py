@@ -208,9 +208,12 @@ def test_action_test_with_blast_marker_and_retaining_needs_more():
     # A 3+ formation with a Blast Marker retaining the initiative needs a 5 (−1 −1, l.216, l.220)
     assert checks.action_test(FixedRoller([4]), 3, blast_markers=1, retaining=True).data["passed"] is False
     r = checks.action_test(FixedRoller([5]), 3, blast_markers=1, retaining=True, formation="Orks")
-    assert r.data["passed"] is True and r.changes == []
+    # Passed: no marker; the formation is recorded as having acted this turn (L164)
+    assert r.data["passed"] is True and [(c.track, c.op) for c in r.changes] == [("acted", "status_on")]
     r = checks.action_test(FixedRoller([2]), 3, formation="Orks")
-    assert [(c.track, c.amount) for c in r.changes] == [("blast_markers", 1)]
+    # Failed: a Blast Marker (L214) and only Hold this turn (L204; "hold" is action 8)
+    assert [(c.track, c.amount) for c in r.changes] == [("blast_markers", 1), ("acted", 0), ("action", 8),
+                                                        ("action_failed", 0)]
 
 
 def test_rally_broken_with_enemy_near_needs_a_six_for_orks():

@@ -112,9 +112,9 @@ def _shoot(ref, **options):
     from games.horus_heresy.commands import shoot_command
     o = dict(strength=4, toughness=None, bs=4, shots=12, hits=None, ap="4", rules=None, target=ref,
              shooter=UnitRef(None), models=None, wounds=None, save=None, invulnerable=None, cover=None,
-             shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None)
+             shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
     o.update(options)
-    return shoot_command(CommandContext(Roller.seeded(7), {}), **o)
+    return shoot_command(CommandContext(Roller.seeded(7), {}), more_attacks=False, **o)
 
 
 def test_the_targets_save_comes_from_its_profile_ap4_does_not_beat_3plus():
@@ -137,7 +137,7 @@ def test_toughness_nobody_gave_is_refused_and_no_save_is_said():
     from i18n import UserError
     with pytest.raises(UserError) as err:
         _shoot(_tacticals())
-    assert err.value.msg.key == "combat_hh.error.needs_value" and err.value.msg.params["option"] == "toughness"
+    assert err.value.msg.key == "combat_shared.error.missing.value" and err.value.msg.params["option"] == "toughness"
     r = _shoot(_tacticals(), toughness=4)
     assert [m.params["what"] for m in r.notes if m.key == "combat_shared.note.assumed"] == ["Sv"]
 
@@ -160,3 +160,168 @@ def test_vehicle_armour_of_the_facing_comes_from_its_profile():
     reading = Reading()
     assert vehicle_target(ref, None, None, None, None, None, "rear", reading).armour == 10
     assert reading.notes[0].params["what"] == "R"
+
+
+# ---- /odds text and chart read one Distribution (issue 12) ----------------------------------
+
+def test_shoot_odds_text_rows_equal_its_distribution():
+    from games._exact import pct
+    r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=5), HHTarget(models=5, toughness=4, saves=Saves(armour=3)))
+    rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
+    dist = r.distribution
+    assert sum(dist.probabilities) == 1
+    for k, (p, atleast) in rows.items():
+        assert (p, atleast) == (pct(dist.probabilities[k]), pct(dist.at_least(k)))
+    assert dist.event_probability == dist.probabilities[5]
+
+
+def test_vehicle_odds_text_equals_its_distribution():
+    from games._exact import pct
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle
+    r = vehicle_odds(4, HHWeapon(shots=3, strength=9, ap=1), HHVehicle("Rhino", 11, 3, Saves()))
+    wrecked = next(m for m in r.outcome if m.key == "combat_hh.odds.wrecked")
+    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.probabilities[3])
+    rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
+    assert rows == {k: pct(p) for k, p in enumerate(r.distribution.probabilities) if p >= Fraction(1, 2000)}
+
+
+# ---- pinned and crew shaken/stunned end with the unit's own next turn (L841, L2024–2025) -------
+
+def test_pinned_clears_when_its_own_next_turn_is_over():
+    from games.horus_heresy.state import RULES
+    unit = UnitState("Тактики", "Loyal", "unit", 10, statuses={"pinned"})
+    rhino = UnitState("Rhino", "Loyal", "vehicle", 3, statuses={"crew_shaken", "immobilised"})
+    assert RULES.turn_started([unit, rhino], 3, {}) == []          # its own turn begins: still pinned
+    assert "pinned" in unit.statuses and "crew_shaken" in rhino.statuses
+    cleared = RULES.turn_started([unit, rhino], 4, {})              # its own turn is over
+    assert [m.params["line"] for m in cleared] == [841, 2024]
+    assert unit.statuses == set() and rhino.statuses == {"immobilised"}
+    assert unit.values == {} and rhino.values == {}
+
+
+def test_vehicle_snap_shots_show_bs_1():                        # L707; the step showed the real BS
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    r = shoot_vehicle(FixedRoller([6, 1]), 4, HHWeapon(shots=1, strength=4, snap=True), HHVehicle("Rhino", 11, 3, Saves()))
+    assert r.steps[0].label.params["bs"] == 1 and r.steps[0].target == "6+"
+
+
+# ---- templates, Wall of Death, Destroyer at units (L3353–3363, L982) --------------------------
+
+def test_template_ignores_cover_by_itself():                    # L3355
+    weapon = HHWeapon(strength=4, ap=None, template=True)
+    r = shoot(FixedRoller([4, 1]), None, weapon, HHTarget(models=5, toughness=4, saves=Saves(armour=5, cover=4)), hits=1)
+    save_steps = [s for s in r.steps if s.label.key == "combat_hh.step.save"]
+    assert save_steps[0].label.params["kind"].key == "combat_hh.save.armour" and save_steps[0].target == "5+"
+
+
+def test_wall_of_death_hits_d3_times():                         # L3363: D6 5 → D3 3 hits
+    weapon = HHWeapon(strength=4, ap=5, template=True, snap=True)
+    r = shoot(FixedRoller([5, 1, 1, 1]), 4, weapon, HHTarget(models=5, toughness=4))
+    assert r.data["hits"] == 3 and r.steps[0].dice == [3]
+
+
+def test_a_template_without_hits_or_snap_is_refused():
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError):
+        shoot(FixedRoller([]), 4, HHWeapon(strength=4, template=True), HHTarget(models=5, toughness=4))
+
+
+def test_destroyer_wounds_are_d3_on_one_model():                # L982
+    # 2 hits given; to wound 6, 6; no save; D3: 6→3, 3→2 on W2 models: 2 + 2 = 4 wounds, 2 models
+    weapon = HHWeapon(shots=2, strength=6, ap=1, destroyer=True)
+    r = shoot(FixedRoller([6, 6, 6, 3]), None, weapon, HHTarget(name="T", models=5, wounds=2, toughness=4), hits=2)
+    assert r.data["models_removed"] == 2 and r.data["wounds_lost"] == 4
+    assert r.changes[0].amount == 4
+
+
+# ---- characteristic tests (L271–293) and blast scatter (L2859–2867) ---------------------------
+
+def test_characteristic_test_reads_the_profile_and_a_6_always_fails():
+    from games.horus_heresy.commands import characteristic_command
+    ref = UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10, profile={"t": 4}))
+    r = characteristic_command(CommandContext(Roller.scripted([4]), {}), "t", None, 0, ref)
+    assert r.data == {"passed": True, "roll": 4} and r.notes[0].key == "combat_shared.note.from_profile"
+    r = characteristic_command(CommandContext(Roller.scripted([6]), {}), "t", None, 3, ref)
+    assert r.data["passed"] is False                                        # 6 fails even at T7
+    r = characteristic_command(CommandContext(Roller.scripted([]), {}), "i", 0, 0, UnitRef(None))
+    assert r.data == {"passed": False, "roll": None}                         # 0 fails with no roll (L291)
+
+
+def test_blast_scatter_is_2d6_less_bs_never_below_zero():
+    from games.horus_heresy.tests_and_scatter import blast_scatter
+    r = blast_scatter(Roller.scripted([3, 4, 3]), 4)                        # arrow; 7 − 4 = 3" (L2907's example)
+    assert r.data == {"hit": False, "distance": 3}
+    assert blast_scatter(Roller.scripted([5, 1, 2]), 4).data["distance"] == 0
+    assert blast_scatter(Roller.scripted([1, 6, 6]), 4).data == {"hit": True, "distance": 0}
+    told = blast_scatter(Roller.scripted([6, 6]), 2, hit=False)             # the player's own die: no note
+    assert told.data["distance"] == 10 and not told.notes
+
+
+# ---- §4: what the book leaves open is said; multiple-combat sweep ties (L1426) ----------------
+
+def test_multiple_combat_sweep_tie_is_caught_single_follows_the_main_text():
+    from games.horus_heresy.checks import sweeping_advance
+    single = sweeping_advance(Roller.scripted([3, 3]), 4, 4)
+    assert single.data["caught"] is False                                   # L1342 (default)
+    multiple = sweeping_advance(Roller.scripted([3, 3]), 4, 4, multiple=True)
+    assert multiple.data["caught"] is True and multiple.notes[-1].key == "combat_hh.house.sweep_tie.applied_multiple"
+
+
+def test_rending_without_a_value_and_poisoned_in_melee_without_one_are_refused():
+    import pytest
+    from games.horus_heresy.commands import fighter
+    from games.horus_heresy.special_rules import parse_rules
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        parse_rules("rending")                                               # L3261: «Раздирающее (X)»
+    assert err.value.msg.key == "combat_hh.error.rule_no_number"
+    assert parse_rules("poisoned") == {"poisoned": 4}                        # shooting: 4+ (L3215)
+    with pytest.raises(UserError) as err:
+        fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned")          # melee: the book gives no number
+    assert err.value.msg.key == "combat_hh.error.rule_no_number"
+    assert fighter(UnitRef(None), "WS4 S4 T4 W1 I4 A1", 5, "poisoned 3").poisoned == 3
+
+
+def test_evade_shrouds_vehicles_by_the_main_text_and_not_under_the_house_rule():    # L482 vs L4702
+    from games.horus_heresy.commands import Reading, evaded
+    reading = Reading()
+    assert evaded(None, True, reading, vehicle=True) == "5"
+    assert reading.notes[0].key == "combat_hh.house.evade.applied_vehicle"
+    assert evaded(None, True, Reading(), vehicle=True, settings={"hh_evade_vehicles": "wounds_only"}) is None
+    assert evaded("4+", True, Reading()) == "4"                              # the better Shrouded, not both
+
+
+# ---- vehicles in melee (L2087–2093) ------------------------------------------------------------
+
+def test_melee_against_a_vehicle_hits_ws1_rear_armour_and_counts_pen_as_two():
+    from games.horus_heresy.melee_vehicle import fight_vehicle, vehicle_ws_need
+    from games.horus_heresy.vehicles import HHVehicle
+    assert vehicle_ws_need(4, False) == 2 and vehicle_ws_need(1, False) == 4 and vehicle_ws_need(1, True) == 2
+    a = Fighter(name="Sgt", models=1, attacks=2, ws=4, strength=8, ap=2)
+    # to hit 2+: 3, 1 → 1 hit; penetration D6 4 + S8 = 12 > rear 10: penetrating; damage table 1 (+1 AP2)
+    r = fight_vehicle(FixedRoller([3, 1, 4, 1]), a, HHVehicle("Rhino", 10, 3, Saves(cover=4)))
+    assert r.data["hits"] == 1 and r.data["penetrating"] == 1 and r.data["caused"] == 2
+    assert not any(s.label.key == "combat_hh.step.vehicle_save" for s in r.steps)   # no cover in melee
+
+
+def test_pinning_waits_for_the_firing_units_last_attack():                 # L3199
+    weapon = HHWeapon(shots=1, strength=4, pinning=True)
+    target = HHTarget(name="T", models=5, toughness=4, leadership=8)
+    later = shoot(FixedRoller([6, 6]), 4, weapon, target, more_attacks=True)
+    assert [m.key for m in later.outcome][-1] == "combat_hh.out.pinning_later" and len(later.steps) == 2
+    now = shoot(FixedRoller([6, 6, 6, 6]), 4, weapon, target)
+    assert now.steps[-1].label.key == "combat_hh.step.pinning" and now.changes[-1].track == "pinned"
+
+
+def test_a_fighter_missing_a_characteristic_is_refused_not_defaulted():
+    import pytest
+    from games.horus_heresy.commands import Reading, fighter
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        fighter(UnitRef(None), "WS4 S4 T4", 5, None)                         # no I, no A
+    assert err.value.msg.params["what"] == "I A"
+    reading = Reading()
+    fighter(UnitRef("X"), "WS4 S4 T4 I4 A1", 5, None, reading)
+    assert [m.key for m in reading.notes] == ["combat_shared.note.assumed"]   # no save: said

@@ -1,0 +1,29 @@
+"""«Не то» / "Not it" on /rule replies: the miss is recorded and the next hit shown; the reply
+leads with the answering passage."""
+from __future__ import annotations
+
+from rules_index.misses import format_misses
+
+
+async def test_reply_leads_with_the_answering_passage_in_bold(console):
+    replies = await console.run("/rule сколько реакций можно сделать за фазу game:horus_heresy", locale="ru")
+    description = replies[0].embeds[0]["description"]
+    assert description.startswith("> ")
+    assert "**реакций**" in description.split("\n")[0]
+
+
+async def test_not_it_records_the_miss_and_shows_the_next_hit(console):
+    replies = await console.run("/rule сколько реакций можно сделать за фазу game:horus_heresy", locale="en")
+    first = replies[0]
+    shown_title = first.embeds[0]["title"]
+    button = next(c for c in first.controls if c.label == "Not it")
+    after = await console.press(first, button.number, locale="en")
+    assert after[-1].embeds[0]["title"] != shown_title
+    assert "Noted" in after[-1].embeds[0]["description"]
+    store = console.services.state
+    rows = await store.lookup_misses()
+    assert len(rows) == 1
+    assert rows[0]["query"] == "сколько реакций можно сделать за фазу"
+    assert rows[0]["game"] == "horus_heresy"
+    assert rows[0]["shown"][0] == "horus_heresy:448"
+    assert "сколько реакций" in format_misses(rows)

@@ -1,0 +1,80 @@
+"""Passages, question intent, English through the books' own pairs, the lead, one entry per rule."""
+from __future__ import annotations
+
+import pytest
+
+from rules_index import load_index
+from rules_index import passages as ps
+from rules_index.crosslang import heading_pairs, learn
+from rules_index.present import bold_query_words, lead, one_per_rule
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory):
+    return load_index(cache_dir=tmp_path_factory.getbasetemp() / "rules_cache")
+
+
+def test_intent_is_read_from_question_words():
+    assert ps.intent("сколько реакций за фазу") == ps.NUMBER
+    assert ps.intent("можно ли стрелять после марша") == ps.PERMISSION
+    assert ps.intent("что будет если танк заедет в лес") == ps.CONSEQUENCE
+    assert ps.intent("how many shots") == ps.NUMBER
+    assert ps.intent("бласты") == 0
+
+
+def test_passage_states_a_number_a_permission_a_consequence():
+    assert ps.states("базовое значение всегда равно 1") & ps.NUMBER
+    assert ps.states("Подавленная боевая единица не может двигаться") & ps.PERMISSION
+    assert ps.states("Если проверка провалена, боевая единица покидает бой") & ps.CONSEQUENCE
+    assert ps.states("Прыжковые ранцы") == 0
+
+
+def test_hit_carries_the_passage_with_its_book_lines(index):
+    # HH L437: «базовый запас реакций игрока не может превышать 3 … не больше трёх реакций»
+    hits = index.search("сколько реакций можно сделать за фазу", game="horus_heresy", limit=5)
+    lines = {h.section_id: h.passage_lines for h in hits}
+    assert lines["horus_heresy:429"] == (437, 437)
+    basic = next(h for h in hits if h.section_id == "horus_heresy:429")
+    assert basic.passage.startswith("Вне зависимости от специальных правил")
+
+
+def test_every_hit_passage_lies_inside_its_section(index):
+    for h in index.search("можно ли стрелять из тяжелого оружия если отряд двигался", game="horus_heresy", limit=10):
+        if h.passage:
+            assert h.line_start <= h.passage_lines[0] <= h.passage_lines[1] <= h.line_end
+
+
+def test_english_words_meet_the_russian_through_heading_pairs():
+    pairs = heading_pairs(["1.7.5 Транспорты (Transport)", "Advance (Продвижение)", "Бег"])
+    assert [en for en, _ in pairs] == ["transport", "advance"]
+    learned = learn({"epic": pairs})
+    assert learned["transport"]["epic"][0][0] == "транспорт"
+
+
+def test_english_question_finds_the_russian_rule(index):
+    # HH L2101: «Техника никогда не проходит проверки на боевой дух и тесты на лидерство» —
+    # "vehicle", "morale" meet «техника», «боевой дух» through the book's glossary
+    hit = index.search("do vehicles ever take morale or leadership tests", game="horus_heresy", limit=1)[0]
+    assert hit.line_start == 2101
+
+
+def test_lead_bolds_the_query_words_and_cuts_long_text():
+    out = bold_query_words("Боевая единица может сделать одну реакцию в фазе.", "сколько реакций за фазу")
+    assert out == "Боевая единица может сделать одну **реакцию** в **фазе**."
+    long = lead("слово " * 400, "слово", limit=100)
+    assert len(long.replace("**", "")) <= 101 and long.endswith("…")
+
+
+def test_one_entry_per_rule_main_text_first(index):
+    main, summary = index.section("horus_heresy:474"), None
+    for sec in index.toc("horus_heresy"):
+        if sec.title == main.title and sec.line_start > 4500:
+            summary = sec
+    assert summary is not None                    # the reference summary repeats the heading
+    assert [s.id for s in one_per_rule([summary, main])] == [main.id]
+    labels = [sid for _, sid in index.autocomplete("реакции в фазе стрельбы", game="horus_heresy")]
+    assert summary.id not in labels and main.id in labels
+
+
+def test_glossary_heading_is_found(index):
+    assert index.search("Глоссарий", game="horus_heresy", limit=1)[0].line_start == 4764
