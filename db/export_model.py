@@ -138,7 +138,7 @@ _REASONS = {
 }
 
 
-def _why(error: dict[str, Any]) -> Msg:
+def _why(error: Any) -> Msg:
     ctx = error.get("ctx") or {}
     reason = _REASONS.get(error["type"], "bad_value")
     params = {"limit": ctx.get("max_length", ctx.get("limit", ctx.get("ge", ctx.get("le", "")))),

@@ -778,7 +778,8 @@ class StateStore:
                       for u in unit_views],
         }
 
-    async def import_game(self, guild_id: int, channel_id: int, actor: Actor, data: dict[str, Any]) -> AppliedResult:
+    async def import_game(self, guild_id: int, channel_id: int, actor: Actor,
+                          data: dict[str, Any] | ExportModel) -> AppliedResult:
         """Replace the channel's game state (units, players, turn, phase, settings) with an
         export of the same game system. Owner or moderator; one undoable event."""
         parsed = _parse_export(data)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from cogs._common import channel_key, chunk_text, fit_embed, locale_of
-from cogs._common.screens import Page, Screen, page_buttons
+from cogs._common.screens import Button, Menu, Page, Screen, page_buttons
 from cogs.state import _render as render
 from cogs.state._consent import side_hash
 from i18n import UserError, tr
@@ -20,6 +20,10 @@ HISTORY_PAGE = 3800     # characters of entries per page: an embed description h
 
 def _store(interaction: discord.Interaction):
     return interaction.client.services.state
+
+
+def _controls(buttons: list[Button]) -> list[Button | Menu]:
+    return list(buttons)
 
 
 def _index(text: str) -> int:
@@ -42,7 +46,7 @@ async def status_page(interaction: discord.Interaction, page: int) -> Page:
     game, units = await _store(interaction).units(*channel_key(interaction))
     groups = _message_groups(render.status_embeds(game, units, locale))
     page = min(max(page, 0), len(groups) - 1)
-    return Page(groups[page], page_buttons(STATUS, str, page, len(groups), locale))
+    return Page(groups[page], _controls(page_buttons(STATUS, str, page, len(groups), locale)))
 
 
 async def units_page(interaction: discord.Interaction, page: int, side: str | None) -> Page:
@@ -56,7 +60,8 @@ async def units_page(interaction: discord.Interaction, page: int, side: str | No
     lines = [render.unit_line(game, u, locale, with_side=not side) for u in units] or [tr("state.show.no_units", locale)]
     pages = render.list_pages(tr("state.show.units_title", locale, n=len(units)), lines)
     page = min(max(page, 0), len(pages) - 1)
-    return Page([pages[page]], page_buttons(UNITS, lambda i: f"{i}|{wanted or ''}", page, len(pages), locale))
+    return Page([pages[page]], _controls(page_buttons(UNITS, lambda i: f"{i}|{wanted or ''}", page, len(pages),
+                                                      locale)))
 
 
 async def history_page(interaction: discord.Interaction, limit: int, up_to: int | None, page: int) -> Page:
@@ -69,7 +74,8 @@ async def history_page(interaction: discord.Interaction, limit: int, up_to: int 
     embed = discord.Embed(title=tr("state.show.history_title", locale), description=parts[page], colour=render.COLOUR)
     if len(parts) > 1:
         embed.set_footer(text=f"{page + 1}/{len(parts)}")
-    return Page([fit_embed(embed)], page_buttons(HISTORY, lambda i: f"{limit}|{newest}|{i}", page, len(parts), locale))
+    return Page([fit_embed(embed)], _controls(page_buttons(HISTORY, lambda i: f"{limit}|{newest}|{i}", page,
+                                                           len(parts), locale)))
 
 
 class StatusScreen(Screen):
