@@ -30,11 +30,20 @@ async def test_a_warmaster_profile_is_parsed_edited_shown_and_exported(console, 
 
 
 async def test_a_game_without_profiles_says_so(console):
+    # Epic has datasheet profiles now (games/epic/profile.py); Flames of War has none yet.
+    await console.run("/game start game:fow side:Germans", locale="en", user="alice")
+    [reply] = await console.run('/unit add Panzers 4 profile:"whatever"', locale="en", user="alice")
+    assert reply.ephemeral and "Flames of War has no unit profiles" in reply.text
+    [ru] = await console.run('/unit add Panzers 4 profile:"что-то"', locale="ru", user="alice")
+    assert ru.ephemeral and "В игре Flames of War нет профилей отрядов" in ru.text
+
+
+async def test_an_epic_profile_is_read_from_the_datasheet_notation(console):
     await console.run("/game start game:epic side:Imperium", locale="en", user="alice")
-    [reply] = await console.run('/unit add Tactical 4 profile:"whatever"', locale="en", user="alice")
-    assert reply.ephemeral and "Epic: Armageddon has no unit profiles" in reply.text
-    [ru] = await console.run('/unit add Tactical 4 profile:"что-то"', locale="ru", user="alice")
-    assert ru.ephemeral and "В игре Эпик: Армагеддон нет профилей отрядов" in ru.text
+    [bad] = await console.run('/unit add Tactical 4 profile:"whatever"', locale="en", user="alice")
+    assert bad.ephemeral and "INF 15cm 4+ 4+ 4+ 2xAP5+" in bad.text
+    [ok] = await console.run('/unit add Tactical 4 profile:"INF 15cm 4+ 4+ 4+ 2xAP5+"', locale="en", user="alice")
+    assert not ok.ephemeral
 
 
 async def test_edit_needs_something_to_change_and_is_the_sides_own(console):
