@@ -47,7 +47,8 @@ def main() -> None:
         heavy = dice.is_heavy(expr, game=game or None)
         check = time.perf_counter() - start
         work = dice.OFF_LOOP_WORK if heavy else dice.ON_LOOP_WORK
-        seconds, result = timed(lambda: dice.roll(expr, game=game or None, roller=roller, work=work), args.repeat)
+        seconds, result = timed(lambda e=expr, g=game, w=work: dice.roll(e, game=g or None, roller=roller, work=w),
+                                args.repeat)
         outcome = (f"{result.successes} successes" if result.mode == "successes"
                    else f"total {result.total}" + ("" if result.passed is None else f" passed={result.passed}"))
         chance = "over budget" if result.probability is None else percent(result.probability, "en")

@@ -37,7 +37,7 @@ EXAMPLE = "state.example.game_import"
 def _no_nul(text: str) -> str:
     if "\x00" in text:
         raise PydanticCustomError("nul", "U+0000")
-    return SURROGATE.sub("\ufffd", text)
+    return SURROGATE.sub("", text)
 
 
 def _json_value(value: Any, depth: int = 0) -> Any:

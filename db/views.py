@@ -17,9 +17,9 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def clean_text(text: str) -> str:
-    """Text as it may be stored and sent: a lone surrogate (which no encoder takes) becomes
-    U+FFFD and U+0000 (which PostgreSQL text refuses) is dropped."""
-    return SURROGATE.sub("\ufffd", text).replace("\x00", "")
+    """Text as it may be stored and sent: lone surrogates (which no encoder takes) and U+0000
+    (which PostgreSQL text refuses) are dropped; a name left empty is then refused as empty."""
+    return SURROGATE.sub("", text).replace("\x00", "")
 
 
 def fold(text: str) -> str:

@@ -80,7 +80,7 @@ def roll(expression: str, game: str | None = None, roller: Roller | None = None,
     except DiceError:
         raise
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
 
 
 @dataclass
@@ -155,9 +155,9 @@ def distribution(expression: str, game: str | None = None, limits: DiceLimits | 
         odds = ExpressionOdds(plan.specs, limits.max_rerolls_per_die, prob.Budget(work))
         return odds.dist(plan.nodes[0] if plan.mode == "successes" else plan.left)
     except Unsupported:
-        raise DiceError("dice.note.no_probability")
+        raise DiceError("dice.note.no_probability") from None
     except RecursionError:
-        raise DiceError("dice.error.too_deep")
+        raise DiceError("dice.error.too_deep") from None
 
 
 def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:

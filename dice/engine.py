@@ -21,7 +21,7 @@ import lark
 
 from dice import syntax as ast
 from dice.errors import DiceError, DiceLimitError, DiceSyntaxError
-from dice.normalize import Clauses, Reroll, Text
+from dice.normalize import Reroll, Text
 from dice.result import DiceGroup, DiceLimits, DieRoll
 from dice.roller import Roller
 
@@ -96,7 +96,7 @@ def parse(text: Text) -> ast.Node:
     try:
         return ast.parse(source)
     except lark.exceptions.UnexpectedEOF:
-        raise DiceSyntaxError(text.original, text.column(len(text.s.rstrip())), "")
+        raise DiceSyntaxError(text.original, text.column(len(text.s.rstrip())), "") from None
     except lark.exceptions.UnexpectedInput as exc:
         index = getattr(exc, "pos_in_stream", None)
         if index is None:
@@ -104,9 +104,9 @@ def parse(text: Text) -> ast.Node:
         got = source[index:index + 1] if index < len(source) else ""
         if not got.strip():
             got = ""
-        raise DiceSyntaxError(text.original, text.column(offset + index), got)
+        raise DiceSyntaxError(text.original, text.column(offset + index), got) from None
     except lark.exceptions.LarkError:
-        raise DiceSyntaxError(text.original, 1, "")
+        raise DiceSyntaxError(text.original, 1, "") from None
 
 
 def strip(node: Any) -> Any:
@@ -378,9 +378,9 @@ def apply_op(op: str, left: int | float, right: int | float) -> int | float:
         else:  # pragma: no cover - the grammar has no other operators
             raise DiceError("dice.error.unsupported", what=op)
     except ZeroDivisionError:
-        raise DiceError("dice.error.division_by_zero")
+        raise DiceError("dice.error.division_by_zero") from None
     except OverflowError:
-        raise DiceError("dice.error.too_big")
+        raise DiceError("dice.error.too_big") from None
     return _finite(out)
 
 

@@ -27,7 +27,7 @@ def attempt_outcomes(spec: GroupSpec) -> dict[Outcome, Fraction]:
     for op, sels in spec.per_die:
         nxt: dict[tuple[int, bool], Fraction] = {}
 
-        def add(key: tuple[int, bool], p: Fraction) -> None:
+        def add(key: tuple[int, bool], p: Fraction, nxt: dict[tuple[int, bool], Fraction] = nxt) -> None:
             if p:
                 nxt[key] = nxt.get(key, Fraction(0)) + p
 
@@ -114,6 +114,16 @@ EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
 def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
               budget: prob.Budget | None = None) -> Dist:
     """What one rolled die adds to its group (its face, or its successes), explosions included."""
+    key = ("die", repr(spec), depth)
+    if budget is not None and key in budget.memo:      # paid for once per roll
+        return budget.memo[key]
+    result = _die_score(spec, depth, flags, budget)
+    if budget is not None:
+        budget.memo[key] = result
+    return result
+
+
+def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob.Budget | None) -> Dist:
     if budget is not None:
         budget.spend(spec.sides * (len(spec.per_die) + 2) * 3)
     outcomes = final_outcomes(spec)
@@ -201,7 +211,7 @@ def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None,
     try:
         return prob.nfold_fixed(die_score(spec, depth, flags, budget), spec.count, budget)
     except Unsupported:
-        raise exact_failed
+        raise exact_failed from None
 
 
 def group_mean(spec: GroupSpec, depth: int, flags: set[str] | None = None,
@@ -316,7 +326,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
         try:
             return prob.combine(left, right, lambda a, b: apply_op(op, a, b), self.budget)
         except DiceError:
-            raise Unsupported("arithmetic")
+            raise Unsupported("arithmetic") from None
 
     def number_set(self, node: Any) -> Dist:
         raise Unsupported(type(node).__name__)

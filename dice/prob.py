@@ -50,6 +50,7 @@ class Budget:
     def __init__(self, limit: int = ON_LOOP_WORK) -> None:
         self.limit = limit
         self.spent = 0
+        self.memo: dict = {}        # results already paid for in this roll, by what they are of
 
     def spend(self, units: float) -> None:
         """Count work about to be done; OverBudget (nothing counted) when it would not fit."""

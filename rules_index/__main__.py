@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("search", help="ranked sections for a query")
     s.add_argument("query")
-    s.add_argument("--game", "-g", help="game id or name (epic, hh, fow, wm, гидрофилия…)")
+    s.add_argument("--game", "-g", help="a game: its id or any name players call it")
     s.add_argument("--limit", "-n", type=int, default=10)
     s.add_argument("--json", action="store_true", help="JSON lines: game, section_id, title, path, line_start, line_end, score")
     e = sub.add_parser("eval", help="top-1/3/5 accuracy on TSVs (game, query, hard|kind, accept_lines); "
@@ -78,4 +78,4 @@ if __name__ == "__main__":
         raise SystemExit(main())
     except BrokenPipeError:          # `… | head` closed the pipe: not an error
         sys.stderr.close()
-        raise SystemExit(0)
+        raise SystemExit(0) from None

@@ -576,7 +576,7 @@ class RuleIndex:
         translated = self.en_words.get(term, {})
         # a book with no English pairs of its own reads another book's (the Russian words are shared)
         own = {g: ws for g, ws in translated.items() if game is None or g == game}
-        for g, words in (own or translated).items():
+        for words in (own or translated).values():
             for w, sim in words:
                 extra[w] = max(extra.get(w, 0.0), sim if own else OTHER_BOOK_SIM * sim)
         for v, sim in exp:
@@ -731,7 +731,7 @@ class RuleIndex:
             if joined in self.name_postings:
                 expansions.append(((joined, 1.0),))
         q_weights = []                       # a query word weighs what its best match is worth
-        for t, exp in zip(q_terms, expansions):
+        for _term, exp in zip(q_terms, expansions):
             top_sim = exp[0][1] if exp else 0.0
             w = max((self._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
             if exp and exp[0][0] not in self.body_terms:

@@ -7,7 +7,6 @@ do: markdown headings or short lines as titles and rapidfuzz WRatio over the raw
 from __future__ import annotations
 
 import csv
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path

@@ -27,7 +27,7 @@ INTENT_BONUS = 0.5      # a passage stating what the question asks for, over one
 # What a passage states, as bits.
 NUMBER, PERMISSION, CONSEQUENCE = 1, 2, 4
 
-_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одн(?:а|у|ой|ого|ом|им)|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
+_NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одну|одного|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
                         r"половин|дважды|вдвое|удво|one|two|three|four|five|six|twice|half)", re.IGNORECASE)
 _PERMISSION_RE = re.compile(r"\b(?:може[тм]|могут|можно|нельзя|не может|вправе|разреш|запрещ|"
                             r"may|can|cannot|must)\w*", re.IGNORECASE)

@@ -103,7 +103,7 @@ async def run_command(interaction: discord.Interaction, system: GameSystem, spec
     result = await _computed(spec, ctx, kwargs)
     applied = await apply_result(interaction, result, own_side=spec.own_side) if spec.applies else None
     chart, notes = None, []
-    if spec.chart and result.distribution is not None:
+    if result.distribution is not None:           # every odds reply can draw its distribution (📊)
         series = [(str(kwargs[spec.compare]) if compare and spec.compare else "", result.distribution)]
         if compare and spec.compare:
             other = await _computed(spec, ctx, {**kwargs, spec.compare: compare})

@@ -153,11 +153,12 @@ def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hi
                                     eternal_warrior, fearless, leadership, reading)
 
 
-def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
+def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
     assert ctx.roller is not None
-    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"])
+    result = shoot(ctx.roller, bs, weapon, target, settings=ctx.settings, shooter=o["shooter"].name, hits=o["hits"],
+                   more_attacks=more_attacks)
     timing = ctx.settings.get(H.REACTION_TIMING, "before_hits")
     result.notes.append(Msg.of("combat_hh.note.reaction_timing", timing=Msg.of(f"combat_hh.house.reaction_timing.{timing}")))
     return reading.attach(result)
@@ -181,6 +182,7 @@ SHOOT_OPTIONS = (
     Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
     Option("evade", bool, default=False),
 )
+ROLLED_SHOOT_OPTIONS = (*SHOOT_OPTIONS, Option("more_attacks", bool, default=False))
 
 
 # ---- /shoot hh-vehicle, /odds hh-vehicle -----------------------------------------------------
@@ -247,6 +249,7 @@ VEHICLE_OPTIONS = (
 # ---- /assault hh, /odds hh-assault -----------------------------------------------------------
 
 FIGHT_STATS = ("ws", "s", "t", "w", "i", "a", "ld", "sv", "inv")
+FIGHT_NEEDED = ("ws", "s", "t", "i", "a")          # every blow needs them (L1157–1212): never assumed
 
 
 def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
@@ -268,12 +271,16 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
             if value is not None:
                 stats[key] = value
         stats.setdefault("w", state["wounds"])
-        for key, value in ref.state.profile.get("rules", {}).items():
+        for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
-    if not stats:
-        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault", what="WS S T W I A Ld Sv",
-                        option="attacker_profile / defender_profile")
+    missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
+    if missing:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault",
+                        what=" ".join(missing), option="attacker_profile / defender_profile")
+    if "sv" not in stats and "inv" not in stats:
+        r.notes.append(note_assumed(Msg.of("combat_hh.note.save_of", side=name or "?"), Msg.of("combat_hh.word.none"),
+                                    Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
     return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)
@@ -409,7 +416,7 @@ UNIT = Option("unit", unit=True)
 LEADERSHIP = Option("leadership", int, required=True, min=0, max=12)
 
 COMMANDS = (
-    Command("combat_hh.cmd.shoot", "shoot", SHOOT_OPTIONS, OPT, shoot_command),
+    Command("combat_hh.cmd.shoot", "shoot", ROLLED_SHOOT_OPTIONS, OPT, shoot_command),
     Command("combat_hh.cmd.odds_shoot", "odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
     Command("combat_hh.cmd.vehicle", "shoot", VEHICLE_OPTIONS, OPT, vehicle_command),
     Command("combat_hh.cmd.odds_vehicle", "odds", VEHICLE_OPTIONS, OPT, vehicle_odds_command, heavy=True,

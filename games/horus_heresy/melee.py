@@ -4,7 +4,7 @@ the loser's morale check at −1 Ld per wound of difference."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from dice.roller import Roller
 from games.horus_heresy import house_rules as H

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dice.roller import Roller
-from games.horus_heresy import tables as T
 from games.horus_heresy.rolls import (SOURCES, Saves, best_save, bs_need, mitigation, roll_dice, source_note,
                                       wound_need)
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
@@ -229,9 +228,10 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
 
 def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
           settings: dict[str, str] | None = None, shooter: str | None = None,
-          hits: int | None = None) -> ProcedureResult:
+          hits: int | None = None, more_attacks: bool = False) -> ProcedureResult:
     """`hits` given: the hits are already known and no to-hit dice are rolled (Blast and Template
-    weapons hit every model under them, l.2859–2867, l.3351–3355)."""
+    weapons hit every model under them, l.2859–2867, l.3351–3355). `more_attacks`: the firing
+    unit still has attacks to make this phase, so a pinning test waits for its last (l.3199)."""
     validate_target(target)
     if not 1 <= weapon.shots <= 100 or (bs is None and hits is None and not weapon.template):
         raise UserError("combat_hh.error.shots", example="combat_hh.example.shoot")
@@ -272,7 +272,9 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
         result.notes.append(Msg.of("combat_hh.note.morale_25"))        # l.1466
     # Pinning (l.3199–3209): after unsaved wounds from a Pinning weapon.
     if weapon.pinning and w.unsaved - w.mitigated > 0 and left > 0:
-        if target.fearless or target.pinned:
+        if more_attacks:
+            result.outcome.append(Msg.of("combat_hh.out.pinning_later"))
+        elif target.fearless or target.pinned:
             result.outcome.append(Msg.of("combat_hh.out.pinning_auto"))
         elif target.leadership is None:
             result.outcome.append(Msg.of("combat_hh.out.pinning_needed"))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dice.roller import Roller
-from games.procedure import DiceStep, Modifier, ProcedureResult, Source
+from games.procedure import DiceStep, Modifier, ProcedureResult
 from i18n import Msg, UserError
 
 BOOK = "horus_heresy"

@@ -95,10 +95,10 @@ async def test_a_free_status_tag_round_trips(store):
 async def test_a_lone_surrogate_in_a_name_is_cleaned_at_the_boundary(store):
     await epic_game(store)
     await store.add_unit(GUILD, CHANNEL, ALICE, "Титан\ud800", 1)
-    assert (await store.find_unit(GUILD, CHANNEL, "титан\ufffd")).name == "Титан\ufffd"
+    assert (await store.find_unit(GUILD, CHANNEL, "титан")).name == "Титан"
     await store.rename_unit(GUILD, CHANNEL, ALICE, "Титан\ud800", "Гончая\udfff")
     await store.remove_unit(GUILD, CHANNEL, ALICE, "Гончая\udfff")
-    assert await store.find_unit(GUILD, CHANNEL, "Гончая\ufffd") is None
+    assert await store.find_unit(GUILD, CHANNEL, "Гончая") is None
 
 
 async def test_turn_next_after_the_largest_imported_turn_is_a_clear_reply(store):
@@ -214,7 +214,7 @@ async def test_a_free_status_tag_with_a_lone_surrogate_is_cleaned(store):
     await store.add_unit(GUILD, CHANNEL, ALICE, "Ныряльщик\udc00", 1)
     await store.change_units(GUILD, CHANNEL, ALICE, [StateChange("Ныряльщик\udc00", "горит\ud800", "status_on")],
                              Msg.of("state.event.turn", turn=1))
-    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик\ufffd")).statuses == frozenset({"горит\ufffd"})
+    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик")).statuses == frozenset({"горит"})
     await store.change_units(GUILD, CHANNEL, ALICE, [StateChange("Ныряльщик\udc00", "горит\ud800", "status_off")],
                              Msg.of("state.event.turn", turn=1))
-    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик\ufffd")).statuses == frozenset()
+    assert (await store.find_unit(GUILD, CHANNEL, "Ныряльщик")).statuses == frozenset()

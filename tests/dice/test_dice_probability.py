@@ -31,7 +31,7 @@ def every_outcome(expr, game=None):
         roller = Replay(prefix)
         result = dice.roll(expr, game=game, roller=roller)
         p = Fraction(1)
-        for face, sides in roller.drawn:
+        for _face, sides in roller.drawn:
             p /= sides
         yield p, result
         faces = [f for f, _ in roller.drawn]

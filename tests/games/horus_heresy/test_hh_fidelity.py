@@ -114,7 +114,7 @@ def _shoot(ref, **options):
              shooter=UnitRef(None), models=None, wounds=None, save=None, invulnerable=None, cover=None,
              shrouded=None, fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
     o.update(options)
-    return shoot_command(CommandContext(Roller.seeded(7), {}), **o)
+    return shoot_command(CommandContext(Roller.seeded(7), {}), more_attacks=False, **o)
 
 
 def test_the_targets_save_comes_from_its_profile_ap4_does_not_beat_3plus():
@@ -304,3 +304,24 @@ def test_melee_against_a_vehicle_hits_ws1_rear_armour_and_counts_pen_as_two():
     r = fight_vehicle(FixedRoller([3, 1, 4, 1]), a, HHVehicle("Rhino", 10, 3, Saves(cover=4)))
     assert r.data["hits"] == 1 and r.data["penetrating"] == 1 and r.data["caused"] == 2
     assert not any(s.label.key == "combat_hh.step.vehicle_save" for s in r.steps)   # no cover in melee
+
+
+def test_pinning_waits_for_the_firing_units_last_attack():                 # L3199
+    weapon = HHWeapon(shots=1, strength=4, pinning=True)
+    target = HHTarget(name="T", models=5, toughness=4, leadership=8)
+    later = shoot(FixedRoller([6, 6]), 4, weapon, target, more_attacks=True)
+    assert [m.key for m in later.outcome][-1] == "combat_hh.out.pinning_later" and len(later.steps) == 2
+    now = shoot(FixedRoller([6, 6, 6, 6]), 4, weapon, target)
+    assert now.steps[-1].label.key == "combat_hh.step.pinning" and now.changes[-1].track == "pinned"
+
+
+def test_a_fighter_missing_a_characteristic_is_refused_not_defaulted():
+    import pytest
+    from games.horus_heresy.commands import Reading, fighter
+    from i18n import UserError
+    with pytest.raises(UserError) as err:
+        fighter(UnitRef(None), "WS4 S4 T4", 5, None)                         # no I, no A
+    assert err.value.msg.params["what"] == "I A"
+    reading = Reading()
+    fighter(UnitRef("X"), "WS4 S4 T4 I4 A1", 5, None, reading)
+    assert [m.key for m in reading.notes] == ["combat_shared.note.assumed"]   # no save: said

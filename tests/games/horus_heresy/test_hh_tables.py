@@ -1,6 +1,5 @@
 """Every Horus Heresy table cell against the book (rules_index/corpus/horus_heresy.md)."""
 from games.registry import GAMES
-from pathlib import Path
 
 import pytest
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games.registry import GAMES
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games.registry import GAMES
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -210,7 +209,7 @@ def test_every_table_cell_by_cell():
         assert line(n).split("\t") == list(by_id["ship_movement"].rows[row])
     for n, text in zip((390, 391, 392, 393, 394, 395), by_id["flame_cannon"].rows):
         assert line(n) == f"- {text[0]} {text[1]}"
-    for key, (_army, ru, en, cast, _r, at) in W.SPELLS.items():
+    for _key, (_army, ru, _en, cast, _r, at) in W.SPELLS.items():
         assert ru.split()[0] in line(at) and f"на {cast}" in line(at + 2)
     assert {t.id for t in tables("warmaster")} == set(by_id)
 
