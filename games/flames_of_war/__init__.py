@@ -1,6 +1,7 @@
 """Flames of War: the game's declaration. Everything about the game is in this package."""
 from pathlib import Path
 
+from games.flames_of_war.commands import COMMANDS, GROUPS
 from games.flames_of_war.engine import CHAIN
 from games.flames_of_war.book.glossary import glossary
 from games.flames_of_war.book.split import split
@@ -23,4 +24,6 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=CHAIN,
+    commands=COMMANDS,
+    groups=GROUPS,
 )

@@ -199,9 +199,11 @@ COMMANDS = (
     Command("hydro.cmd.elemental", "hydro_turn", (
         Option("model", unit=True, required=True), Option("choice", str, required=True, choices=ELEMENTAL_CHOICES),
         Option("brn", max_length=3)), OPT, elemental_command),
-    Command("hydro.cmd.odds_attack", "hydro", ATTACK_OPTIONS, OPT, attack_odds_command, heavy=True, applies=False),
+    Command("hydro.cmd.odds_attack", "hydro", ATTACK_OPTIONS, OPT, attack_odds_command, heavy=True, applies=False,
+            chart=True),
     Command("hydro.cmd.odds_artillery", "hydro", (
         Option("skill", int, required=True, min=-10, max=20), Option("dodge", int, required=True, min=0, max=40),
         Option("artillery_damage", str, required=True, max_length=5), Option("defence", str, required=True, max_length=3),
-        Option("cover", str, default="none", choices=COVERS)), OPT, artillery_odds_command, heavy=True, applies=False),
+        Option("cover", str, default="none", choices=COVERS)), OPT, artillery_odds_command, heavy=True, applies=False,
+        chart=True),
 )
