@@ -378,9 +378,6 @@ def rally_command(ctx: CommandContext, initiative: str, formation: UnitRef, blas
 # reach its units (L600–610). Rally is the same core function as /check epic rally.
 
 def _blast_formation(ctx: CommandContext, formation: UnitRef) -> UnitState:
-    if not ctx.in_game and ctx.channel_system:
-        raise UserError("state.error.other_game", example="combat_epic.blast_example.add",
-                        wanted=Msg.of("epic.title"), game=Msg.of(f"{ctx.channel_system}.title"))
     if not ctx.in_game:
         raise UserError("combat_epic.error.blast_no_game", example="combat_epic.blast_example.add")
     if formation.state is None:

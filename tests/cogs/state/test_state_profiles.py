@@ -43,6 +43,14 @@ async def test_a_game_without_profiles_says_so(console):
     assert ru.ephemeral and f"В игре {bare.title('ru')} нет профилей отрядов" in ru.text
 
 
+async def test_an_epic_profile_is_read_from_the_datasheet_notation(console):
+    await console.run("/game start game:epic side:Imperium", locale="en", user="alice")
+    [bad] = await console.run('/unit add Tactical 4 profile:"whatever"', locale="en", user="alice")
+    assert bad.ephemeral and "INF 15cm 4+ 4+ 4+ 2xAP5+" in bad.text
+    [ok] = await console.run('/unit add Tactical 4 profile:"INF 15cm 4+ 4+ 4+ 2xAP5+"', locale="en", user="alice")
+    assert not ok.ephemeral
+
+
 async def test_edit_needs_something_to_change_and_is_the_sides_own(console):
     await console.run("/game start game:warmaster side:Empire", locale="en", user="alice")
     await console.run("/game join side:Orcs", locale="en", user="bob")
