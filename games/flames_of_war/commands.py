@@ -228,11 +228,12 @@ COMMANDS = (
     Command("fow.cmd.shoot", "fow", SHOOT_OPTIONS, OPT, shoot_command),
     Command("fow.cmd.artillery", "fow", ARTILLERY_OPTIONS, OPT, artillery_command),
     Command("fow.cmd.assault", "fow", ASSAULT_OPTIONS, OPT, assault_command),
+    # 25 options already (Discord's most): its reply still has the 📊 button, without chart:true.
     Command("fow.cmd.odds_shoot", "fow_odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
     Command("fow.cmd.odds_artillery", "fow_odds", ARTILLERY_OPTIONS, OPT, artillery_odds_command, heavy=True,
-            applies=False),
+            applies=False, chart=True),
     Command("fow.cmd.odds_assault", "fow_odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
-            applies=False),
+            applies=False, chart=True),
     Command("fow.cmd.odds_test", "fow_odds", (
         Option("test", str, required=True, choices=TESTS), Option("motivation", str, choices=MOTIVATIONS),
         Option("number", int, min=2, max=6), Option("fc_near", bool, default=False),

@@ -13,7 +13,7 @@ from games.flames_of_war import engine, ratings as R
 from games.flames_of_war.shooting import moving_rof, pin_threshold, to_hit_modifiers
 from games.flames_of_war.assault import assault_need
 from games.flames_of_war.checks import motivation_number
-from games.procedure import Modifier, ProcedureResult
+from games.procedure import Distribution, Modifier, ProcedureResult
 from i18n import Msg
 
 GAME = "flames_of_war"
@@ -37,6 +37,7 @@ def _result(procedure: str, title: Msg, t: engine.Need, reroll: str, p: Fraction
     r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(hits)):.2f}"))
     r.outcome.extend(_exact.dist_lines(hits))
     r.data.update(need=t, p=p, hits=hits)
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits))
     return r
 
 
@@ -64,6 +65,8 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     r.data["p_pinned"] = p_pin
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits), event=Msg.of("fow.chart.pinned"),
+                                  event_probability=p_pin)
     return r
 
 
