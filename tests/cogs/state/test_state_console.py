@@ -78,7 +78,7 @@ async def test_damage_reads_the_channels_game(console):
     out = text(await console.run("/turn phase", locale="en", user="alice"))
     assert "leftover hits cleared" in out
     out = text(await console.run("/blast add formation:Swordsmen", locale="en", user="alice"))
-    assert "This command is for Epic: Armageddon; this channel plays Warmaster." in out
+    assert "Blast markers exist only in Epic, and this channel plays no Epic game. Use /damage for losses." in out
 
 
 async def test_status_set_and_clear(console):
