@@ -32,6 +32,8 @@ transliterated ("bronepoezd" → «бронепоезд»), English through the 
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import bisect
 import heapq
 import math
@@ -62,6 +64,7 @@ PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
+SEARCH_CACHE = 512            # recent answers kept (a few hundred KB)
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
 MAX_QUERY_TERMS = 12
 BODY_EXPANSIONS = 6
@@ -428,7 +431,14 @@ class RuleIndex:
         """The section's text below its heading, markup stripped, blank-line paragraphs kept.
 
         Entries whose heading line carries the text («Осветительные приборы. Фонари, …») and
-        tables keep their first line."""
+        tables keep their first line. Kept once computed: every search's snippets read it."""
+        cache = self.__dict__.setdefault("_bodies", {})
+        key = (sec.id, with_heading)
+        if key not in cache:
+            cache[key] = self._body(sec, with_heading)
+        return cache[key]
+
+    def _body(self, sec: Section, with_heading: bool) -> str:
         lines = self.lines[sec.game][sec.line_start:sec.line_end]
         first = self.lines[sec.game][sec.line_start - 1]
         if sec.kind == "table" or with_heading or len(first.strip()) > len(sec.title) + 12:
@@ -660,7 +670,21 @@ class RuleIndex:
 
     # -- search --------------------------------------------------------------------------------
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
-        """Ranked sections for what a player typed; [] for empty/unusable input, never raises."""
+        """Ranked sections for what a player typed; [] for empty/unusable input, never raises.
+        The index doesn't change once built, so recent answers are kept: one /rule reply asks for
+        the same query several times (the page, "did you mean", the other books, «Не то»)."""
+        key = (query, game, limit)
+        cache: OrderedDict = self.__dict__.setdefault("_answers", OrderedDict())
+        if key in cache:
+            cache.move_to_end(key)
+            return list(cache[key])
+        hits = self._search(query, game, limit)
+        cache[key] = tuple(hits)
+        if len(cache) > SEARCH_CACHE:
+            cache.popitem(last=False)
+        return hits
+
+    def _search(self, query: str, game: str | None, limit: int) -> list[Hit]:
         query = (query or "")[:MAX_QUERY_CHARS]
         if game is not None and game not in self.games:
             return []
