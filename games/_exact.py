@@ -8,6 +8,8 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
+from i18n.numbers import Percent
+
 Dist = list[Fraction]
 
 
@@ -61,9 +63,10 @@ def outcomes(n: int, sides: int = 6):
     return product(range(1, sides + 1), repeat=n)
 
 
-def pct(p: Fraction) -> str:
-    """A probability as a percentage with one decimal ("33.3%")."""
-    return f"{float(p) * 100:.1f}%"
+def pct(p: Fraction) -> Percent:
+    """A probability for a message, written in the reader's language when rendered
+    (i18n.format_percent: «33,3 %», "33.3%")."""
+    return Percent(p)
 
 
 def dist_lines(dist: Dist, *, unit_key: str = "combat2.odds.row", limit: int = 16):

@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from i18n.numbers import format_number, format_percent
+from i18n.numbers import Number, Percent, format_number, format_percent
 
 LOCALES = ("ru", "en")
 DEFAULT_LOCALE = "ru"
@@ -194,4 +194,4 @@ def _restore_user_error(cls: type[UserError], key: str, example: Any, params: di
 
 
 __all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
-           "catalog_files", "format_number", "format_percent"]
+           "catalog_files", "format_number", "format_percent", "Number", "Percent"]

@@ -7,6 +7,7 @@ English "12.5" and "98.4%". Replies format numbers and chances only through thes
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 
@@ -52,4 +53,29 @@ def format_percent(p: int | float | Fraction, locale: str) -> str:
     return _decimal(text, locale) + (" %" if locale == "ru" else "%")
 
 
-__all__ = ["format_number", "format_percent"]
+@dataclass(frozen=True)
+class Number:
+    """A number given to a message as it is, formatted in the reader's language when rendered."""
+    value: int | float | Fraction
+    digits: int = 2
+
+    def render(self, locale: str) -> str:
+        return format_number(self.value, locale, self.digits)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A probability given to a message as it is, formatted in the reader's language when rendered."""
+    p: int | float | Fraction
+
+    def render(self, locale: str) -> str:
+        return format_percent(self.p, locale)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+__all__ = ["Number", "Percent", "format_number", "format_percent"]

@@ -23,7 +23,7 @@ from cogs._common.charts import ChartRequest
 from cogs.combat._render import send_result
 from games.commands import Command, CommandContext, Group, Option, UnitRef
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg
+from i18n import Msg, Number, Percent
 from games.house_rules import effective
 from games.registry import GameSystem
 
@@ -123,8 +123,8 @@ async def _computed(spec: Command, ctx: CommandContext, kwargs: dict[str, Any]) 
 def compared_note(label: str, distribution: Distribution) -> Msg:
     """The compared profile's headline in the text too: its mean and the event's chance."""
     chance = distribution.event_probability
-    return Msg.of("combat_shared.compared", profile=label, mean=f"{float(distribution.mean()):.2f}",
-                  event=distribution.event or "", chance=f"{float(chance) * 100:.1f}%" if chance is not None else "—")
+    return Msg.of("combat_shared.compared", profile=label, mean=Number(distribution.mean()),
+                  event=distribution.event or "", chance=Percent(chance) if chance is not None else "—")
 
 
 def build_command(system: GameSystem, spec: Command, parent: app_commands.Group | None) -> app_commands.Command:

@@ -15,7 +15,7 @@ from games.epic.shooting import EpicTarget, to_hit_modifiers
 from games.epic.weapons import Weapon, can_affect
 from games.house_rules import effective
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg
+from i18n import Msg, Number
 
 ONE = Fraction(1)
 
@@ -117,9 +117,9 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
                 p_break += pk
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
     r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or Msg.of("combat_epic.word.target")))
-    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=f"{float(expected_hits):.2f}", any=pct(p_any)))
+    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=pct(p_any)))
     key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
-    r.outcome.append(Msg.of(key, mean=f"{float(expected_kills):.2f}"))
+    r.outcome.append(Msg.of(key, mean=Number(expected_kills)))
     for k in sorted(kills_dist):
         if kills_dist[k] >= Fraction(1, 2000):       # rows that show as 0.0% are left out
             r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),
@@ -160,8 +160,8 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=pct(p_defender)))
     if odds.p_tie:
         r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(p_tie)))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=f"{odds.mean_attacker_lost:.2f}",
-                            d=f"{odds.mean_defender_lost:.2f}"))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=Number(odds.mean_attacker_lost),
+                            d=Number(odds.mean_defender_lost)))
     if mode == "sum":
         r.notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
     defender_lost = tuple(_exact(float(p)) for p in odds.defender_lost)

@@ -14,7 +14,7 @@ from games.flames_of_war.shooting import moving_rof, pin_threshold, to_hit_modif
 from games.flames_of_war.assault import assault_need
 from games.flames_of_war.checks import motivation_number
 from games.procedure import Distribution, Modifier, ProcedureResult
-from i18n import Msg
+from i18n import Msg, Number
 
 GAME = "flames_of_war"
 
@@ -34,7 +34,7 @@ def _result(procedure: str, title: Msg, t: engine.Need, reroll: str, p: Fraction
                             fraction=str(p), mods=", ".join(f"+{m.value}" for m in modifiers) or "—"))
     if reroll != "none":
         r.notes.append(Msg.of(f"fow.odds.reroll.{reroll}"))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(hits)):.2f}"))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(_exact.mean(hits))))
     r.outcome.extend(_exact.dist_lines(hits))
     r.data.update(need=t, p=p, hits=hits)
     r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits))
@@ -61,7 +61,7 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
         # Each die hits with p and each hit destroys with d, independently (L41): the teams
         # destroyed are Binomial(n, p·d) exactly, which needs no thinning of the hits.
         destroyed = _exact.binomial(n, p * per_destroyed(save, fp, bunker))
-        r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
+        r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     r.data["p_pinned"] = p_pin
@@ -81,7 +81,7 @@ def bombard_odds(*, teams_under_template: int, is_hit_on: int, attempt: int = 1,
     r = _result("bombard", Msg.of("fow.odds.bombard.title", n=teams_under_template), t, reroll, p, hits, mods)
     if save is not None or fp is not None:
         destroyed = _exact.binomial(teams_under_template, p * per_destroyed(save, fp))
-        r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=f"{float(_exact.mean(destroyed)):.2f}",
+        r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     return r

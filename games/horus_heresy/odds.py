@@ -15,7 +15,7 @@ from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outc
 from games.horus_heresy.shooting import HHTarget, HHWeapon, allocate, hit_reroll, instant_death, wound_reroll
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg
+from i18n import Msg, Number
 
 ONE = Fraction(1)
 
@@ -69,7 +69,7 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
     exp_hits = n * p_hit
     exp_wounds = n * per_shot
     r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=pct(p_hit), unsaved=pct(per_shot)))
-    r.outcome.append(Msg.of("combat_hh.odds.expected", hits=f"{float(exp_hits):.2f}", wounds=f"{float(exp_wounds):.2f}"))
+    r.outcome.append(Msg.of("combat_hh.odds.expected", hits=Number(exp_hits), wounds=Number(exp_wounds)))
     for m in sorted(removed):
         if removed[m] >= Fraction(1, 2000):          # rows that show as 0.0% are left out
             r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=pct(removed[m]),
@@ -298,7 +298,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=pct(totals["attacker"])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=pct(totals["defender"])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=pct(totals["draw"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=f"{float(expected['a']):.2f}", d=f"{float(expected['d']):.2f}"))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=Number(expected['a']), d=Number(expected['d'])))
     r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_draw=totals["draw"],
                   expected_a=expected["a"], expected_d=expected["d"], exact=exact)
     return r

@@ -8,7 +8,7 @@ from games import _exact
 from games.hydrophilia import rules as H
 from games.hydrophilia.attack import damage_target, dodge_modifiers, effective_dodge, hit_check, piercing
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg
+from i18n import Msg, Number
 
 GAME = "hydrophilia"
 
@@ -48,7 +48,7 @@ def attack_odds(*, skill: int, dodge: int, damage: int, defence: int | None, dam
     r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.stat_name(damage_type),
                             need=f"{dneed}+" if dneed is not None else "—", p=_exact.pct(pd), fraction=str(pd)))
     r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0, Msg.of("hydro.odds.event.hit"), ph)
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(r.distribution.mean()):.2f}"))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(r.distribution.mean())))
     r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
     r.data.update(p_hit=ph, p_wound_die=pd, wounds=dist)
     return r
@@ -76,7 +76,7 @@ def artillery_odds(*, skill: int, dodge: int, precise_damage: int, imprecise_dam
     r.outcome.append(Msg.of("hydro.odds.hit", p=_exact.pct(ph), fraction=str(ph)))
     r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0,
                                   Msg.of("hydro.odds.event.wounded"), 1 - dist[0])
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(r.distribution.mean()):.2f}"))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(r.distribution.mean())))
     r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
     r.data.update(p_precise=p_precise, p_imprecise=p_imprecise, p_hit=ph, wounds=dist)
     return r

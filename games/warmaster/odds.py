@@ -14,7 +14,7 @@ from games.warmaster import rules as W
 from games.warmaster.combat import MAX_ATTACKS, attack_modifiers
 from games.warmaster.command import check_inputs, order_need, penalties
 from games.warmaster.hits import pool, save_number, to_hit_number
-from i18n import Msg, UserError
+from i18n import Msg, UserError, Number
 
 GAME = "warmaster"
 
@@ -100,7 +100,7 @@ def hits_odds(procedure: str, title: Msg, *, dice: int, need: int, save: int | N
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
     r.outcome.append(Msg.of("wm.odds.per_die", need=need, save=f"{save}+" if save else "—",
                             p=_exact.pct(p_unsaved), fraction=fraction(p_unsaved)))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=f"{float(_exact.mean(dist)):.2f}"))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(_exact.mean(dist))))
     event, p_event = None, None
     if hits_per_stand:
         lost: dict[int, Fraction] = {}
@@ -151,7 +151,7 @@ def drive_back_odds(*, hits: int, position: str = "open", skull_chukka: bool = F
     r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), tuple(dist), n, Msg.of("wm.odds.event.confused"),
                                   p_conf)
     r.outcome.append(Msg.of("wm.odds.confused", p=_exact.pct(p_conf), fraction=fraction(p_conf)))
-    r.outcome.append(Msg.of("wm.odds.distance", mean=f"{float(r.distribution.mean()):.1f}", low=n, high=6 * n))
+    r.outcome.append(Msg.of("wm.odds.distance", mean=Number(r.distribution.mean(), 1), low=n, high=6 * n))
     r.outcome.extend(rows(r.distribution))
     r.data.update(p_confused=p_conf, dice=n, distance={n + i: p for i, p in enumerate(dist)})
     return r

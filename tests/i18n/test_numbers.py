@@ -3,6 +3,7 @@ from fractions import Fraction
 
 import pytest
 
+import i18n
 from i18n import format_number, format_percent
 
 
@@ -24,3 +25,17 @@ def test_percent(p, ru, en):
 ])
 def test_number(value, ru, en):
     assert (format_number(value, "ru"), format_number(value, "en")) == (ru, en)
+
+
+def test_game_odds_write_numbers_in_the_readers_language():
+    """The games' odds replies used to write "66.7%" and "2.50" into Russian text."""
+    from fractions import Fraction
+
+    from games._exact import pct
+    from i18n import Msg, Number
+
+    line = Msg.of("combat_epic.odds.hits", mean=Number(Fraction(5, 2)), any=pct(Fraction(2, 3)))
+    from games.registry import check_all
+    check_all()
+    assert line.render("ru") == i18n.tr("combat_epic.odds.hits", "ru", mean="2,5", any="66,7 %")
+    assert line.render("en") == i18n.tr("combat_epic.odds.hits", "en", mean="2.5", any="66.7%")
