@@ -44,6 +44,30 @@ def _split(line: str) -> list[str]:
         return line.split()
 
 
+def _localized(node: dict[str, Any], locale: str) -> str:
+    return (node.get("name_localizations") or {}).get(locale) or node["name"]
+
+
+@dataclass(frozen=True)
+class Usage:
+    """The command's own form, in the reader's language: `/отряд добавить название:… размер:…`."""
+    path: tuple[str, ...]
+    options: tuple[str, ...]
+    localized: tuple[tuple[tuple[str, str], ...], ...]   # per name: (locale, name) pairs
+
+    @classmethod
+    def of(cls, path: list[dict[str, Any]], params: list[dict[str, Any]]) -> "Usage":
+        shown = [p for p in params if p.get("required")] or params[:2]
+        nodes = [*path, *shown]
+        return cls(tuple(n["name"] for n in path), tuple(n["name"] for n in shown),
+                   tuple(tuple(sorted((n.get("name_localizations") or {}).items())) for n in nodes))
+
+    def render(self, locale: str) -> str:
+        names = [dict(loc).get(locale) or name for name, loc in zip((*self.path, *self.options), self.localized)]
+        words = names[:len(self.path)] + [f"{name}:…" for name in names[len(self.path):]]
+        return "/" + " ".join(words)
+
+
 def _find(nodes: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
     word = fold(word)
     return next((n for n in nodes if word in names_of(n)), None)
@@ -88,7 +112,7 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     required = [p for p in params if p["name"] not in named and p.get("required")]
     targets = required or [p for p in params if p["name"] not in named]
     if positional and not targets:
-        raise UserError("console.error.extra_words", example="console.example.roll", words=" ".join(positional))
+        raise UserError("console.error.extra_words", example=Usage.of(path, params), words=" ".join(positional))
     last_positional: str | None = None
     for index, word in enumerate(positional):
         if index < len(targets) - 1:

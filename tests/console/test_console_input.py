@@ -18,6 +18,13 @@ async def test_missing_required_option_is_named(console):
         "The required option name is missing.", "", "Example: /unit add name:…"]
 
 
+async def test_extra_words_show_the_commands_own_form(console):
+    """The example used to be `/roll 10d6 4+` whatever the command was."""
+    assert (await _error(console, "/game status now", "ru")).splitlines()[2:5] == [
+        "Лишние слова: «now». Необязательные параметры задаются по имени: имя:значение.", "", "Пример: /игра статус"]
+    assert (await _error(console, "/game status now", "en")).splitlines()[4] == "Example: /game status"
+
+
 async def test_number_outside_the_options_range_never_reaches_the_bot(console):
     text = await _error(console, "/shoot epic-barrage points:9 vehicles:9007199254740992", "en")
     assert text.splitlines()[2] == "Option vehicles: 9007199254740992 is out of range (0…100)."
