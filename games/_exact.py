@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from math import comb
 
 from i18n.numbers import Percent
 
@@ -14,9 +13,19 @@ Dist = list[Fraction]
 
 
 def binomial(n: int, p: Fraction) -> Dist:
-    """P(exactly k successes of n independent tries, each succeeding with p)."""
+    """P(exactly k successes of n independent tries, each succeeding with p): integer terms
+    C(n, k)·a^k·b^(n−k) over one denominator, built up k by k (fast for hundreds of dice)."""
     p = Fraction(p)
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+    if p <= 0 or p >= 1:
+        return [Fraction(int(p >= 1 and k == n or p <= 0 and k == 0)) for k in range(n + 1)]
+    a, b, d = p.numerator, p.denominator - p.numerator, p.denominator
+    total = d ** n
+    out, term = [], b ** n
+    for k in range(n + 1):
+        out.append(Fraction(term, total))
+        if k < n:
+            term = term * (n - k) * a // ((k + 1) * b)
+    return out
 
 
 def convolve(a: Dist, b: Dist) -> Dist:
@@ -47,15 +56,17 @@ def mean(dist: Dist) -> Fraction:
 
 
 def sum_of_dice(n: int, sides: int = 6) -> dict[int, Fraction]:
-    """P(total) of n dice, exactly."""
-    dist: dict[int, Fraction] = {0: Fraction(1)}
+    """P(total) of n dice, exactly: ways counted with a sliding window (O(n²·sides) additions)."""
+    ways = [1]                                   # ways[i]: totals n_so_far + i
     for _ in range(n):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / sides
-        dist = nxt
-    return dist
+        nxt, window = [], 0
+        for t in range(len(ways) + sides - 1):
+            window += ways[t] if t < len(ways) else 0
+            window -= ways[t - sides] if t >= sides else 0
+            nxt.append(window)
+        ways = nxt
+    total = sides ** n
+    return {n + i: Fraction(w, total) for i, w in enumerate(ways)}
 
 
 def outcomes(n: int, sides: int = 6):

@@ -24,33 +24,6 @@ def p_at_least(n: int) -> Fraction:
     return Fraction(max(0, min(6, 7 - n)), 6)
 
 
-def binomial(n: int, p: Fraction) -> list[Fraction]:
-    """P(exactly k of n), each with probability p: integer terms over one denominator."""
-    p = Fraction(p)
-    a, b, d = p.numerator, p.denominator - p.numerator, p.denominator
-    total = d ** n
-    out, term = [], b ** n                       # C(n, k) a^k b^(n−k), built up k by k
-    for k in range(n + 1):
-        out.append(Fraction(term, total))
-        if k < n:
-            term = term * (n - k) * a // ((k + 1) * b) if b else (a ** n if k + 1 == n else 0)
-    return out
-
-
-def sum_of_d6(n: int) -> list[Fraction]:
-    """P(total = n + i) of n D6: ways counted with a sliding window (O(n²) integer additions)."""
-    ways = [1]
-    for _ in range(n):
-        nxt, window = [], 0
-        for t in range(len(ways) + 5):
-            window += ways[t] if t < len(ways) else 0
-            window -= ways[t - 6] if t >= 6 else 0
-            nxt.append(window)
-        ways = nxt
-    total = 6 ** n
-    return [Fraction(w, total) for w in ways]
-
-
 def fraction(p: Fraction) -> str:
     """The exact fraction when it is short enough to read; past that, the percentage says it."""
     text = str(p)
@@ -85,7 +58,7 @@ def command_odds(*, character: str, command_value: int, distance_cm: float = 0, 
         r.outcome.append(Msg.of("wm.odds.phase_ends", p=_exact.pct(1 - p)))
     else:
         r.outcome.append(Msg.of("wm.odds.blunder", p=_exact.pct(blunder), fraction=fraction(blunder)))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), tuple(sum_of_d6(2)), 2,
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), tuple(_exact.sum_of_dice(2).values()), 2,
                                   Msg.of("wm.odds.event.order"), p)
     r.data.update(need=need, p=p, p_blunder=blunder)
     return r
@@ -96,7 +69,7 @@ def hits_odds(procedure: str, title: Msg, *, dice: int, need: int, save: int | N
     """Unsaved hits of `dice` rolls, and the stands they remove from the unit's pool (L244, L272)."""
     p_hit = p_at_least(need)
     p_unsaved = p_hit * (1 - p_at_least(save)) if save else p_hit
-    dist = binomial(dice, p_unsaved)
+    dist = _exact.binomial(dice, p_unsaved)
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
     r.outcome.append(Msg.of("wm.odds.per_die", need=need, save=f"{save}+" if save else "—",
                             p=_exact.pct(p_unsaved), fraction=fraction(p_unsaved)))
@@ -146,7 +119,7 @@ def drive_back_odds(*, hits: int, position: str = "open", skull_chukka: bool = F
     n = max(0, hits - W.DRIVE_BACK_LESS_DICE[position])
     on = W.SKULL_CHUKKA_CONFUSED_ON if skull_chukka else W.CONFUSED_ON
     p_conf = 1 - (1 - p_at_least(on)) ** n
-    dist = sum_of_d6(n)
+    dist = list(_exact.sum_of_dice(n).values())
     r = ProcedureResult(GAME, "odds.drive_back", Msg.of("wm.odds.drive_back.title", n=n))
     r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), tuple(dist), n, Msg.of("wm.odds.event.confused"),
                                   p_conf)
