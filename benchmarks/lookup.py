@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/lookup.py [--rounds 3] [--skip-tenfold]
 
-Over every query of tests/rules/data/*_queries.tsv and *_questions.tsv (names and terms; the
+Over every query of tests/rules_index/data/*_queries.tsv and *_questions.tsv (names and terms; the
 questions and situations players type — public, held-out and dev sets):
   * /rule search latency p50/p99 (game given and not), with the per-word expansion cache
     emptied before every round, so each query pays for its own fuzzy expansion;
@@ -50,7 +50,7 @@ def build_copies(copies: int) -> RuleIndex:
     return without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary))
 from rules_index.evaluate import read_queries  # noqa: E402
 
-DATA = ROOT / "tests" / "rules" / "data"
+DATA = ROOT / "tests" / "rules_index" / "data"
 EVAL_FILES = sorted(DATA.glob("*_queries.tsv")) + sorted(DATA.glob("*_questions.tsv"))
 
 

@@ -73,7 +73,7 @@ BM25_K1 = 1.2
 LINE_CANDIDATES = 40
 BODY_CANDIDATES = 300
 LINE_WEIGHT = 0.7
-# Generalising beyond the public queries (see docs/rules.md, tests/rules/test_rules_generalise.py):
+# Generalising beyond the public queries (see docs/rules.md, tests/rules_index/test_generalise.py):
 KEY_TITLE_BONUS = 60.0         # a heading carrying the query's most telling word…
 KEY_SHARE = 0.6                # …a word with at least this share of the query's rarity
 SHORTER_STEM_SIM = 0.8         # «окопа» ~ «окоп»: the stem one or two letters shorter

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process, utils
 
 from games.registry import GAMES
 
-_DATA = Path(__file__).resolve().parent.parent / "tests" / "rules" / "data"
+_DATA = Path(__file__).resolve().parent.parent / "tests" / "rules_index" / "data"
 # The public sets: rule names and terms, and the questions and situations players type.
 PUBLIC_SETS = [_DATA / "lookup_queries.tsv", _DATA / "lookup_questions.tsv"]
 
