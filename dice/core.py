@@ -101,6 +101,18 @@ class Plan:
     details: list[Msg]
     test_reroll: str | None = None       # "fails"/"successes": roll the whole test again, once
 
+    # A test has its comparison and a count its pool, whatever the mode left unset: these say
+    # so once, where the mode is known, instead of at every use.
+    @property
+    def test(self) -> tuple[str, int | float]:
+        assert self.op is not None and self.threshold is not None, "a test has a comparison"
+        return self.op, self.threshold
+
+    @property
+    def counted(self) -> GroupSpec:
+        assert self.pool is not None, "a count has a pool"
+        return self.pool
+
 
 def _checked(expression: str, game: str | None, limits: DiceLimits | None) -> tuple[str | None, DiceLimits]:
     limits = limits or DiceLimits()
@@ -181,8 +193,9 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
         comparison = (root.op, literal_value(root.right))
     mode = "total"
     left = root
-    op, threshold = None, None
-    pool: GroupSpec | None = None
+    op: str | None = None
+    threshold: int | float | None = None
+    pool: GroupSpec | None = None                # set exactly when dice are counted
     if clauses.target is not None:
         if comparison is not None:
             raise DiceError("dice.error.duplicate_clause", what=Msg.of("dice.clause.target"), column=1)
@@ -216,14 +229,14 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
     target_label = None
     test_reroll = None
     if mode == "successes":
-        assert pool is not None and threshold is not None
+        assert pool is not None and clauses.target is not None
         pool.count_mode = True
-        pool.chain = chains.target_chain(game, threshold, pool.sides)
-        target_label = _target_text(threshold, pool.chain, pool.sides)
-        _target_notes(game, threshold, pool, notes, details)
+        pool.chain = chains.target_chain(game, clauses.target, pool.sides)
+        target_label = _target_text(clauses.target, pool.chain, pool.sides)
+        _target_notes(game, clauses.target, pool, notes, details)
     if clauses.reroll is not None:
         r = clauses.reroll
-        if mode == "successes":
+        if pool is not None:
             pool.reroll = r
             details.append(Msg.of(f"dice.detail.reroll.{r.kind}", values=", ".join(map(str, r.values)),
                                   threshold=r.threshold))
@@ -241,7 +254,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
             details.append(Msg.of(f"dice.detail.reroll.{r.kind}", values=", ".join(map(str, r.values)),
                                   threshold=r.threshold))
     if clauses.double:
-        if mode != "successes":
+        if pool is None:
             raise DiceError("dice.error.double_needs_target", example="dice.example.double")
         pool.double = frozenset({6}) if pool.sides >= 6 else frozenset({pool.sides})
         details.append(Msg.of("dice.detail.double", face=max(pool.double)))
@@ -287,7 +300,7 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
     groups = evaluator.groups
     rerolled_from = None
     if plan.test_reroll is not None:
-        passed = bool(apply_op(op, value, threshold))
+        passed = bool(apply_op(plan.test[0], value, plan.test[1]))
         if passed == (plan.test_reroll == "successes"):
             rerolled_from = {"total": value, "passed": passed, "groups": groups}
             evaluator = Evaluator(specs, roller, limits)
@@ -301,9 +314,9 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         understood += f" >= {clauses.target}"
     elif mode == "test" and clauses.under is not None:
         understood += f" <= {clauses.under}"
-    if mode == "successes" and pool.reroll is not None:
-        understood += f" {pool.reroll.label()}"
-    if mode == "successes" and pool.double:
+    if mode == "successes" and plan.counted.reroll is not None:
+        understood += f" {plan.counted.reroll.label()}"
+    if mode == "successes" and plan.counted.double:
         understood += " 6x2"
     if plan.test_reroll is not None:
         understood += f" rr {plan.test_reroll}"
@@ -317,6 +330,7 @@ def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits,
         result.target = target_label
         result.probability_kind = AT_LEAST_SUCCESSES
     elif mode == "test":
+        op, threshold = plan.test
         result.target = f"{op} {_fmt_num(threshold)}"
         result.passed = bool(apply_op(op, value, threshold))
         result.probability_kind = PASS
@@ -363,9 +377,9 @@ def _estimate(result: RollResult, plan: Plan, limits: DiceLimits, budget: prob.B
             return False
         if plan.mode == "successes":
             value = sum(d.success or 0 for g in evaluator.groups for d in g.dice)
-            hits += value >= result.successes
+            hits += value >= (result.successes or 0)
         elif plan.mode == "test":
-            hits += bool(apply_op(plan.op, value, plan.threshold))
+            hits += bool(apply_op(plan.test[0], value, plan.test[1]))
         else:
             hits += value >= result.total
         total += float(value)
@@ -383,23 +397,24 @@ def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:
     all from one `ExpressionOdds`: each group's distribution is computed once."""
     if plan.mode == "successes":
         node = plan.nodes[0]
-        result.rolled_value = result.successes
+        successes = result.successes or 0
+        result.rolled_value = successes
         try:            # exact integer weights: one fraction per answer
             view = prob.WeightsView(odds.weights(node))
             result.distribution = view
-            result.probability = view.at_least(result.successes)
+            result.probability = view.at_least(successes)
         except Unsupported:             # over budget too: the fixed-point fallback may fit
             dist = odds.dist(node)          # the distribution of the successes
             result.distribution = dist
-            result.probability = sum((p for k, p in dist.items() if k >= result.successes), Fraction(0))
+            result.probability = sum((p for k, p in dist.items() if k >= successes), Fraction(0))
             if isinstance(result.probability, float):        # fixed-point sums may pass 1 by an ulp
                 result.probability = min(1.0, max(0.0, result.probability))
-        result.probability_exactly = result.distribution.get(result.successes, Fraction(0))
+        result.probability_exactly = result.distribution.get(successes, Fraction(0))
         result.expected = odds.mean(node)
         return
-    left, op, threshold = plan.left, plan.op, plan.threshold
+    left = plan.left
     result.rolled_value = result.total
-    result.probability = (odds.passes(left, op, threshold) if plan.mode == "test"
+    result.probability = (odds.passes(left, *plan.test) if plan.mode == "test"
                           else odds.at_least(left, result.total))
     if plan.test_reroll == "fails":           # a failed test gets a second chance
         result.probability += (1 - result.probability) * result.probability
@@ -417,10 +432,11 @@ def _fill_odds(result: RollResult, plan: Plan, odds: ExpressionOdds) -> None:
 def _rerolled_mean(odds: ExpressionOdds, plan: Plan):
     """E[total] when the whole test is rolled again once if it failed (or passed)."""
     dist = odds.dist(plan.left)
+    op, threshold = plan.test
     again_when = plan.test_reroll == "successes"
-    kept = sum((Fraction(v) * p for v, p in dist.items() if bool(apply_op(plan.op, v, plan.threshold)) != again_when),
+    kept = sum((Fraction(v) * p for v, p in dist.items() if bool(apply_op(op, v, threshold)) != again_when),
                Fraction(0))
-    again = sum((p for v, p in dist.items() if bool(apply_op(plan.op, v, plan.threshold)) == again_when), Fraction(0))
+    again = sum((p for v, p in dist.items() if bool(apply_op(op, v, threshold)) == again_when), Fraction(0))
     return kept + again * odds.mean(plan.left)
 
 

@@ -240,7 +240,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
         self.depth = depth
         self.flags: set[str] = set()
         self.budget = budget if budget is not None else prob.Budget()
-        self._groups: dict[int, Dist] = {}
+        self._groups: dict[str, Dist] = {}
         self._nodes: dict[int, Dist] = {}
         self._means: dict[str, Fraction] = {}
 

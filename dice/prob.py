@@ -21,7 +21,7 @@ import math
 from fractions import Fraction
 from functools import reduce
 from collections.abc import Mapping
-from typing import Callable
+from typing import Any, Callable
 
 Dist = dict  # {int | float: Fraction}
 
@@ -79,7 +79,7 @@ def point(value) -> Dist:
     return {value: Fraction(1)}
 
 
-def mass(dist: Dist, pred: Callable[[object], bool]) -> Fraction:
+def mass(dist: Dist, pred: Callable[[Any], bool]) -> Fraction:
     return sum((p for v, p in dist.items() if pred(v)), Fraction(0))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
 from i18n import Msg
@@ -144,7 +145,7 @@ class RollResult:
     # pool, or the total (a test: its left side) — as {value: Fraction}, and the value rolled.
     # None when the chance came from a closed form or was over the work budget;
     # `dice.distribution(expression)` computes it (off the event loop) in that case.
-    distribution: dict[int | float, Fraction] | None = None
+    distribution: Mapping[int | float, Fraction] | None = None
     rolled_value: int | float | None = None
     work: int = 0                   # work units the exact odds took (dice.prob.Budget)
 

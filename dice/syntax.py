@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from lark import Lark, Token, Transformer
 
@@ -184,7 +184,8 @@ class Visitor(Generic[T]):
 
 def parse(text: str) -> Node:
     """The tree of `text`; lark's UnexpectedInput/UnexpectedEOF when it isn't dice notation."""
-    return PARSER.parse(text)
+    # The parser's transformer turns every rule into one of the Node classes above.
+    return cast(Node, PARSER.parse(text))
 
 
 __all__ = ["parse", "Visitor", "Node", "Literal", "Parenthetical", "UnOp", "BinOp", "Dice", "OperatedDice", "NumberSet",
