@@ -289,7 +289,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
 def _roll(expression: str, game: str | None, roller: Roller, limits: DiceLimits, work: int) -> RollResult:
     plan = _plan(expression, game, limits)
     root, nodes, specs, clauses, mode = plan.root, plan.nodes, plan.specs, plan.clauses, plan.mode
-    left, op, threshold, pool = plan.left, plan.op, plan.threshold, plan.pool
+    left = plan.left
     notes, details, target_label = plan.notes, plan.details, plan.target_label
 
     # --- roll -----------------------------------------------------------------------------
