@@ -51,6 +51,8 @@ async def run_discord(config: Config, sync: str | None) -> int:
 
     if config.api_base or config.gateway_url:
         use_discord_at(config.api_base or None, config.gateway_url or None)
+    token = config.token
+    assert token, "run_discord is only called with a token (main() runs the console without one)"
     bot = RefereeBot(Services(config=config))
     async with bot:
         if sync is None:
@@ -60,9 +62,9 @@ async def run_discord(config: Config, sync: str | None) -> int:
             for stop in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
             compute.warm_up()
-            await bot.start(config.token)
+            await bot.start(token)
             return 0
-        await bot.login(config.token)
+        await bot.login(token)
         guild = config.dev_guild_id if sync == "dev" else (None if sync == "global" else int(sync))
         if sync == "dev" and not guild:
             log.error("No development server set (discord.dev_guild_id); pass a GUILD_ID or 'global'.")

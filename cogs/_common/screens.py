@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -71,7 +72,7 @@ class Page:
     """What a screen shows: embeds and its controls (buttons and menus)."""
 
     embeds: list[discord.Embed]
-    controls: list[Button | Menu] = field(default_factory=list)
+    controls: Sequence[Button | Menu] = field(default_factory=list)
     content: str | None = None
 
     def view(self) -> discord.ui.View | None:

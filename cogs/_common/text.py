@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from discord import app_commands
 
 import i18n
+from app.services import services_of
 
 if TYPE_CHECKING:
     import discord
@@ -35,9 +36,7 @@ def locale_of(interaction: "discord.Interaction") -> str:
 
 
 def _default_language(interaction: Any) -> str:
-    services = getattr(interaction.client, "services", None)
-    config = getattr(services, "config", None)
-    return getattr(config, "default_language", i18n.DEFAULT_LOCALE)
+    return services_of(interaction.client).config.default_language
 
 
 def channel_key(interaction: "discord.Interaction") -> tuple[int, int]:

@@ -5,16 +5,21 @@ has been synced, and it never syncs by itself: Discord rate-limits command regis
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import logging
 
 import discord
 from discord.ext import commands
 
+if TYPE_CHECKING:
+    from app.referee_bot import RefereeBot
+
 log = logging.getLogger(__name__)
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @commands.command(name="sync")

@@ -4,6 +4,8 @@ commands from a module beside this one (`COMMANDS`, shared groups from `_groups.
 import importlib
 import pkgutil
 
+from discord import app_commands
+
 from cogs.combat._factory import game_cog
 from cogs.combat._groups import GROUPS
 from games.registry import GAMES
@@ -15,7 +17,7 @@ async def setup(bot) -> None:
     for system in GAMES.values():
         if system.commands:
             await bot.add_cog(game_cog(bot, system, SHARED))
-    extra = []
+    extra: list[app_commands.Command] = []
     for module in pkgutil.iter_modules(__path__):
         if not module.name.startswith("_"):
             loaded = importlib.import_module(f"{__name__}.{module.name}")

@@ -26,12 +26,13 @@ from games.procedure import Distribution, ProcedureResult
 from i18n import Msg, Number, Percent
 from games.house_rules import effective
 from games.registry import GameSystem
+from app.services import services_of
 
 
 def _annotation(option: Option) -> Any:
     annotation: Any = option.type
     if option.min is not None or option.max is not None:
-        annotation = app_commands.Range[option.type, option.min, option.max]  # type: ignore[valid-type]
+        annotation = app_commands.Range[option.type, option.min, option.max]
     elif option.type is str and option.max_length:
         annotation = app_commands.Range[str, 1, option.max_length]
     return annotation if option.required else Optional[annotation]
@@ -78,11 +79,12 @@ async def _context(interaction: discord.Interaction, system: GameSystem, spec: C
     playing = await channel_game(interaction)            # whatever game the channel plays
     game = playing if playing is not None and playing.system == system.id else None
     roster: tuple = ()
-    if spec.roster and game is not None:
-        _, units = await store_of(interaction).units(*channel_key(interaction))
+    store = store_of(interaction)
+    if spec.roster and game is not None and store is not None:      # a game is found only in a store
+        _, units = await store.units(*channel_key(interaction))
         roster = tuple(u.working_copy() for u in units)
     return CommandContext(
-        roller=None if spec.heavy else interaction.client.services.roller,
+        roller=None if spec.heavy else services_of(interaction.client).roller,
         settings=effective(system.id, game.settings if game else None), in_game=game is not None,
         phase=game.phase if game else None, turn=game.turn if game else None, roster=roster,
         active_side=game.active_side if game else None, channel_system=playing.system if playing else None)
@@ -140,7 +142,7 @@ def build_command(system: GameSystem, spec: Command, parent: app_commands.Group 
                for o in spec.options if o.choices}
     if choices:
         decorated = app_commands.choices(**choices)(decorated)
-    command = app_commands.Command(name=L(f"{spec.key}.name"), description=L(f"{spec.key}.desc"),
+    command: app_commands.Command = app_commands.Command(name=L(f"{spec.key}.name"), description=L(f"{spec.key}.desc"),
                                    callback=decorated, parent=parent, extras={"game": system.id})
     if parent is not None:
         parent.add_command(command, override=True)

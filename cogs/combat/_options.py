@@ -3,6 +3,7 @@ channel's game and its house-rule settings, and small parsers ("4+" → 4)."""
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -10,17 +11,21 @@ from discord import app_commands
 from cogs._common import channel_key
 from games.house_rules import effective
 from games.inputs import parse_plus  # noqa: F401  (the cogs' import path until they move)
+from app.services import services_of
+from dice import Roller
+
+if TYPE_CHECKING:
+    from db import StateStore
 
 log = logging.getLogger(__name__)
 
 
-def store_of(interaction: discord.Interaction):
-    services = getattr(interaction.client, "services", None)
-    return getattr(services, "state", None)
+def store_of(interaction: discord.Interaction) -> StateStore | None:
+    return services_of(interaction.client).state
 
 
-def roller_of(interaction: discord.Interaction):
-    return interaction.client.services.roller
+def roller_of(interaction: discord.Interaction) -> Roller:
+    return services_of(interaction.client).roller
 
 
 async def channel_game(interaction: discord.Interaction, game_id: str | None = None):

@@ -92,5 +92,5 @@ async def _table_names(interaction: discord.Interaction, current: str) -> list[a
     return choices
 
 
-COMMANDS = [table_command]
+COMMANDS: list[app_commands.Command] = [table_command]
 SCREENS = [TableScreen()]

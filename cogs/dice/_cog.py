@@ -1,6 +1,8 @@
 """/roll: the Discord adapter of the dice engine (parse options → dice.roll → embed)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import logging
 
 import discord
@@ -16,6 +18,10 @@ from cogs._common.text import game_choices
 from dice.render import render
 from games.registry import GAMES
 from i18n import Msg, tr
+from app.services import services_of
+
+if TYPE_CHECKING:
+    from app.referee_bot import RefereeBot
 
 log = logging.getLogger(__name__)
 
@@ -25,10 +31,8 @@ COLOUR_FAIL = discord.Colour.dark_red()
 COLOUR_ROLL = discord.Colour.blurple()
 
 
-def limits_of(bot) -> dice.DiceLimits:
-    config = getattr(getattr(bot, "services", None), "config", None)
-    if config is None:
-        return dice.DiceLimits()
+def limits_of(bot: object) -> dice.DiceLimits:
+    config = services_of(bot).config
     return dice.DiceLimits(
         max_dice=config.max_dice, max_sides=config.max_sides,
         max_expression_length=config.max_expression_length, max_rerolls_per_die=config.max_rerolls_per_die,
@@ -37,12 +41,11 @@ def limits_of(bot) -> dice.DiceLimits:
 
 async def channel_game(interaction: discord.Interaction) -> str | None:
     """The channel's game id when the state store has one (7+ then follows its rule)."""
-    services = getattr(interaction.client, "services", None)
-    getter = getattr(getattr(services, "state", None), "channel_game", None)
-    if getter is None or interaction.guild_id is None:
+    store = services_of(interaction.client).state
+    if store is None or interaction.guild_id is None:
         return None
     try:
-        game = await getter(*channel_key(interaction))
+        game = await store.channel_game(*channel_key(interaction))
     except Exception:        # rolling never fails because the state store did
         log.debug("channel_game failed", exc_info=True)
         return None
@@ -71,7 +74,7 @@ def roll_embed(result: dice.RollResult, locale: str, user: str, comment: str | N
 
 
 class DiceCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     @app_commands.command(name=L("dice.cmd.roll.name"), description=L("dice.cmd.roll.desc"))
@@ -84,8 +87,7 @@ class DiceCog(commands.Cog):
                    game: app_commands.Choice[str] | None = None, comment: str | None = None) -> None:
         locale = locale_of(interaction)
         game_id = game.value if game is not None else await channel_game(interaction)
-        services = getattr(self.bot, "services", None)
-        roller = getattr(services, "roller", None) or dice.Roller()
+        roller = services_of(self.bot).roller
         limits = limits_of(self.bot)
         if dice.is_heavy(expression, game=game_id, limits=limits):
             # exact odds too long for the event loop: acknowledge now, roll and compute in a worker

@@ -11,6 +11,8 @@ from the featured game's (the channel's game, or the first game), falling back t
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -20,6 +22,10 @@ from cogs._common import L, chunk_text, locale_of
 from cogs._common.limits import LIMITS, trim
 from cogs._common.screens import Menu, Option, Page, Screen, page_buttons, show, target
 from games import GAMES
+from app.services import services_of
+
+if TYPE_CHECKING:
+    from app.referee_bot import RefereeBot
 
 # The order areas are listed in (games after these, in the registry's order); others come last.
 AREA_ORDER = ("dice", "rules", "state")
@@ -43,11 +49,11 @@ def leaf_commands(tree: app_commands.CommandTree):
 def area_of(command: app_commands.Command) -> str:
     """'dice', 'rules', 'state', a game id for a game's commands, 'combat' for shared ones…"""
     if command.extras.get("game") in GAMES:
-        return command.extras["game"]
-    parts = command.module.split(".")
+        return str(command.extras["game"])
+    parts = (command.module or "").split(".")
     if len(parts) > 2 and parts[1] == "combat":
         return parts[2] if parts[2] in GAMES else "combat"
-    return parts[1] if len(parts) > 1 else command.module
+    return parts[1] if len(parts) > 1 else parts[0]
 
 
 def area_title(area: str, locale: str) -> str:
@@ -167,12 +173,14 @@ class HelpScreen(Screen):
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
         area, _, rest = state.partition("|")
         page, _, game = rest.partition("|")
-        return help_page(interaction.client.tree, area, int(page) if page.isdigit() else 0, locale_of(interaction),
+        client = interaction.client
+        assert isinstance(client, (commands.Bot, commands.AutoShardedBot)), "the cogs run on a RefereeBot"
+        return help_page(client.tree, area, int(page) if page.isdigit() else 0, locale_of(interaction),
                          game or None)
 
 
 class HelpCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -185,7 +193,7 @@ class HelpCog(commands.Cog):
 
     async def channel_game(self, interaction: discord.Interaction) -> str | None:
         """The game played in this channel, whose examples /help shows first."""
-        state = self.bot.services.state
+        state = services_of(self.bot).state
         if state is None or interaction.guild_id is None or interaction.channel_id is None:
             return None
         game = await state.channel_game(interaction.guild_id, interaction.channel_id)

@@ -1,6 +1,8 @@
 """/rule and /rules: the Discord adapter of rules_index (search, render, page)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import asyncio
 import logging
 import re
@@ -20,6 +22,10 @@ from cogs.rules._views import (MissScreen, RuleScreen, TocScreen, answer_page, b
 from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
+from app.services import services_of
+
+if TYPE_CHECKING:
+    from app.referee_bot import RefereeBot
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +37,11 @@ CHANNEL_GAME_WEAK = 45.0
 
 async def channel_game(interaction: discord.Interaction) -> str | None:
     """The channel's game id, when the state store knows one (and exists yet)."""
-    services = getattr(interaction.client, "services", None)
-    getter = getattr(getattr(services, "state", None), "channel_game", None)
-    if getter is None:
+    store = services_of(interaction.client).state
+    if store is None:
         return None
     try:
-        game = await getter(*channel_key(interaction))
+        game = await store.channel_game(*channel_key(interaction))
     except Exception:          # the state helper is optional for lookup: never fail a search on it
         log.debug("channel_game failed", exc_info=True)
         return None
@@ -45,21 +50,20 @@ async def channel_game(interaction: discord.Interaction) -> str | None:
 
 
 class RulesCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
         self.bot.screens.add(RuleScreen())
         self.bot.screens.add(TocScreen())
         self.bot.screens.add(MissScreen())
-        services = getattr(self.bot, "services", None)
-        if services is not None and getattr(services, "rules", None) is None:
+        services = services_of(self.bot)
+        if services.rules is None:
             services.rules = await asyncio.to_thread(load_index, services.config.rules_cache_dir)
 
     @property
     def rules(self):
-        services = getattr(self.bot, "services", None)
-        rules = getattr(services, "rules", None)
+        rules = services_of(self.bot).rules
         if rules is None:
             raise UserError("rules.reply.loading", example="rules.example.rule")
         return rules
@@ -126,8 +130,7 @@ class RulesCog(commands.Cog):
 
     @rule.autocomplete("query")
     async def rule_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        services = getattr(self.bot, "services", None)
-        rules = getattr(services, "rules", None)
+        rules = services_of(self.bot).rules
         if rules is None:
             return []
         game = getattr(interaction.namespace, "game", None)

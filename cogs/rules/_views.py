@@ -11,6 +11,7 @@ from cogs._common.text import locale_of
 from cogs.rules._render import book_title, section_pages, toc_pages
 from i18n import UserError, tr
 from rules_index.engine import title_variants
+from app.services import services_of
 
 MIN_OTHER_BOOK_SCORE = 60.0   # «the same rule in another book»: a title-level match there
 RULE, TOC, MISS = "rule", "toc", "miss"
@@ -56,7 +57,7 @@ def same_rule_elsewhere(rules, sec) -> list:
 
 
 def _rules_of(interaction: discord.Interaction):
-    rules = getattr(interaction.client.services, "rules", None)
+    rules = services_of(interaction.client).rules
     if rules is None:
         raise UserError("rules.reply.loading", example="rules.example.rule")
     return rules
@@ -175,7 +176,7 @@ class MissScreen(Screen):
         locale = locale_of(interaction)
         hits = [h for h in rules.search(query, game=game, limit=rank + 11) if h.score >= self.min_score]
         shown = shown_with(hits, rank) if rank < len(hits) else []
-        store = getattr(getattr(interaction.client, "services", None), "state", None)
+        store = services_of(interaction.client).state
         if store is not None and shown:
             await store.record_lookup_miss(interaction.guild_id, interaction.channel_id, game, query, shown)
         if rank + 1 >= len(hits):

@@ -25,13 +25,14 @@ from games.house_rules import house_rules
 from games.procedure import StateChange
 from games.state_base import UnitState, rules_for
 from i18n import Msg, UserError, tr
+from app.services import store_of
 
 IMPORT_LIMIT_KB = 1024
 AMOUNT_LIMIT = 1000
 
 
 def _store(interaction: discord.Interaction) -> StateStore:
-    return interaction.client.services.state
+    return store_of(interaction.client)
 
 
 def _actor(interaction: discord.Interaction) -> Actor:
@@ -108,6 +109,9 @@ class StateCog(commands.Cog):
 
     @game_join.autocomplete("side")
     async def _side_ac(self, interaction: discord.Interaction, current: str):
+        return await self._side_choices(interaction, current)
+
+    async def _side_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = await _store(interaction).channel_game(*channel_key(interaction))
         if game is None:
             return []
@@ -247,7 +251,7 @@ class StateCog(commands.Cog):
 
     @unit_add.autocomplete("side")
     async def _unit_side_ac(self, interaction: discord.Interaction, current: str):
-        return await self._side_ac(interaction, current)
+        return await self._side_choices(interaction, current)
 
     @unit_add.autocomplete("unit_type")
     @unit_edit.autocomplete("unit_type")
@@ -281,7 +285,7 @@ class StateCog(commands.Cog):
 
     @unit_list.autocomplete("side")
     async def _list_side_ac(self, interaction: discord.Interaction, current: str):
-        return await self._side_ac(interaction, current)
+        return await self._side_choices(interaction, current)
 
     # ================================================================ /status
     status = app_commands.Group(name=L("state.cmd.status.name"), description=L("state.cmd.status.desc"), guild_only=True)
@@ -349,7 +353,7 @@ class StateCog(commands.Cog):
 
     @turn_next.autocomplete("side")
     async def _turn_side_ac(self, interaction: discord.Interaction, current: str):
-        return await self._side_ac(interaction, current)
+        return await self._side_choices(interaction, current)
 
     @turn.command(name=L("state.cmd.turn.phase.name"), description=L("state.cmd.turn.phase.desc"))
     @app_commands.rename(phase=_p("phase"))

@@ -15,6 +15,7 @@ from cogs._common.markdown import safe
 from db import Actor, is_manager
 from db.views import fold
 from i18n import UserError, tr
+from app.services import store_of
 
 NAME_ROOM = 40       # of the requester's name in the custom_id (100 characters in all)
 
@@ -46,7 +47,7 @@ class ConsentButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         from cogs.state import _render as render
-        store = interaction.client.services.state
+        store = store_of(interaction.client)
         game = await store.require_game(*channel_key(interaction))
         side = next((s for s in game.sides if side_hash(s) == self.side), None)
         if side is None or game.side_of(self.user_id) is not None:

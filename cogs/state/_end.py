@@ -13,6 +13,7 @@ from cogs.state import _render as render
 from db import Actor
 from games.registry import GAMES
 from i18n import tr
+from app.services import store_of
 
 
 def ended_embed(system: str, locale: str) -> discord.Embed:
@@ -41,7 +42,7 @@ class EndButton(discord.ui.DynamicItem[discord.ui.Button], template=r"gend:(?P<a
                 await interaction.response.edit_message(
                     embed=discord.Embed(description=tr("state.end.cancelled", locale)), view=None)
                 return
-            game = await interaction.client.services.state.end_game(
+            game = await store_of(interaction.client).end_game(
                 *channel_key(interaction), Actor(*actor_of(interaction)), self.game_id)
             await interaction.response.edit_message(embed=ended_embed(game.system, locale), view=None)
         except Exception as error:

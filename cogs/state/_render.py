@@ -61,13 +61,14 @@ def game_header(game: GameView, locale: str) -> str:
 
 def status_embeds(game: GameView, units: list[UnitView], locale: str) -> list[discord.Embed]:
     """The board: a header, then one embed per side with its players and units."""
-    header = discord.Embed(title=tr("state.show.status_title", locale), description=game_header(game, locale), colour=COLOUR)
+    description = game_header(game, locale)
+    if not units:
+        description += "\n\n" + tr("state.show.no_units", locale)
+    header = discord.Embed(title=tr("state.show.status_title", locale), description=description, colour=COLOUR)
     sides: dict[str, str] = {fold(s): s for s in game.sides}
     for unit in units:
         sides.setdefault(fold(unit.side), unit.side)
     embeds = [fit_embed(header)]
-    if not units:
-        header.description += "\n\n" + tr("state.show.no_units", locale)
     for key, side in sides.items():
         players = ", ".join(safe(p.name) for p in game.players if fold(p.side) == key) or "—"
         lines = [unit_line(game, u, locale) for u in units if fold(u.side) == key]

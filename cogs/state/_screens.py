@@ -13,13 +13,14 @@ from cogs._common.screens import Button, Menu, Page, Screen, page_buttons
 from cogs.state import _render as render
 from cogs.state._consent import side_hash
 from i18n import UserError, tr
+from app.services import store_of
 
 STATUS, UNITS, HISTORY = "gstatus", "units", "history"
 HISTORY_PAGE = 3800     # characters of entries per page: an embed description holds 4096
 
 
 def _store(interaction: discord.Interaction):
-    return interaction.client.services.state
+    return store_of(interaction.client)
 
 
 def _controls(buttons: list[Button]) -> list[Button | Menu]:

@@ -26,9 +26,9 @@ import threading
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Callable, Coroutine, TypeVar
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from console.loopback.guilds import GuildSpec, guild_payload, user_id_of, user_payload
 from console.loopback.messages import APPLICATION_ID, BOT_USER, StoredMessage, new_snowflake
@@ -231,12 +231,12 @@ class LoopbackDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def call(self, coro_fn: Callable[..., Awaitable[T]], *args: Any) -> Future:
+    def call(self, coro_fn: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> Future:
         """Run `coro_fn(*args)` on the server's loop; a concurrent Future of its result."""
         assert self.loop is not None, "start() the server first"
         return asyncio.run_coroutine_threadsafe(coro_fn(*args), self.loop)
 
-    async def on_server(self, coro_fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+    async def on_server(self, coro_fn: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
         """`call`, awaited from another event loop."""
         return await asyncio.wrap_future(self.call(coro_fn, *args))
 
@@ -472,7 +472,7 @@ class LoopbackDiscord:
             return web.Response(status=404, text="404: Not Found")
         return web.Response(body=path.read_bytes(), content_type="application/octet-stream")
 
-    async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    async def _body(self, request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
         """A request's JSON payload and its files (multipart, as discord.py sends uploads)."""
         if not request.content_type.startswith("multipart/"):
             text = await request.text()
@@ -481,6 +481,8 @@ class LoopbackDiscord:
         files: list[tuple[str, bytes]] = []
         reader = await request.multipart()
         async for part in reader:
+            if not isinstance(part, BodyPartReader):       # Discord never nests multiparts
+                continue
             if part.name == "payload_json":
                 payload = json.loads(await part.text())
             else:
@@ -638,9 +640,9 @@ class LoopbackDiscord:
         guild = int(parts[3]) if len(parts) == 5 else None
         if request.method == "PUT":
             body, _ = await self._body(request)
-            stored = []
-            for command in body:
-                command = dict(command)
+            stored: list[dict[str, Any]] = []
+            for sent in body:
+                command: dict[str, Any] = dict(sent)
                 command.setdefault("id", str(new_snowflake()))
                 command["application_id"] = str(APPLICATION_ID)
                 command.setdefault("version", "1")
