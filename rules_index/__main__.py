@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "eval":
         from rules_index.evaluate import run
         from rules_index.evaluate import PUBLIC_SETS
-        for path in args.files or PUBLIC_SETS:
+        for path in args.files or [str(p) for p in PUBLIC_SETS]:
             report, _ = run(path, index=index, show_misses=not args.no_misses)
             print(report, end="\n\n")
         return 0

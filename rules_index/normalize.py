@@ -229,11 +229,11 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
     table = _CYR_LAT_TWINS if "а" <= token[0] <= "я" else _LAT_CYR_TWINS
     variants = [""]
     for ch in token:
-        options = table.get(ch)
-        if not options:
+        letters = table.get(ch)
+        if not letters:
             return []
-        if len(options) > 1 and options == "дж":
-            options = ["дж"]
+        # «дж» is one sound for "j", not a choice between «д» and «ж»
+        options = [letters] if letters == "дж" else list(letters)
         variants = [v + o for v in variants for o in options][:limit]
     return list(dict.fromkeys(variants + back))
 

@@ -6,6 +6,7 @@ section's text so a player reads the answer without paging.
 from __future__ import annotations
 
 import re
+from typing import Protocol, TypeVar
 
 from rules_index import normalize as nz
 
@@ -44,16 +45,29 @@ def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
     return bold_query_words(passage, query)
 
 
-def rule_key(sec) -> tuple[str, str]:
+class Placed(Protocol):
+    """A section or a search hit: where a rule's heading sits in its book."""
+    @property
+    def game(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def line_start(self) -> int: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def rule_key(sec: Placed) -> tuple[str, str]:
     """Sections that are one rule: the same book and the same heading («Реакции в фазе стрельбы»
     in the rules and again in Horus Heresy's reference summary)."""
     return sec.game, " ".join(nz.terms(sec.title, keep_stopwords=True))
 
 
-def one_per_rule(sections: list) -> list:
+def one_per_rule(sections: list[P]) -> list[P]:
     """`sections` in their order, one per rule: where a heading repeats, the first place in the
     book (the main text, not its summary) stands for all of them, at the best rank among them."""
-    first: dict[tuple[str, str], object] = {}
+    first: dict[tuple[str, str], P] = {}
     for sec in sections:
         k = rule_key(sec)
         if k not in first or sec.line_start < first[k].line_start:
