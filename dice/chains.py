@@ -23,6 +23,17 @@ class ChainRule:
     floor: int | None
     natural_one_fails: bool
     source: Source
+    floor_source: Source | None = None      # where the floor or the natural-1 rule is, if elsewhere
+
+
+@dataclass(frozen=True)
+class GamesWithChains:
+    """The titles of the games that have a 7+ rule, in the reader's language («Эпик: Армагеддон,
+    Flames of War»), for a message asking which game a roll is for."""
+
+    def render(self, locale: str) -> str:
+        from games.registry import GAMES
+        return ", ".join(system.title(locale) for system in GAMES.values() if system.chain is not None)
 
 
 def chain_rule(game: str | None) -> ChainRule | None:

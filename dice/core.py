@@ -442,27 +442,29 @@ def _rerolled_mean(odds: ExpressionOdds, plan: Plan):
 
 def _target_notes(game: str | None, target: int, pool: GroupSpec, notes: list[Msg], details: list[Msg]) -> None:
     rule = chains.chain_rule(game)
+    title = Msg.of(f"{game}.title") if game else None        # each game's catalog names it
     if pool.sides == 6 and rule is not None:
         effective = chains.effective_target(game, target)
         if effective != target:
-            notes.append(Msg.of(f"dice.note.floor.{game}", target=target, effective=effective,
-                                source=str(rule.source)))
+            key = "dice.note.floor" if rule.floor is not None and target < rule.floor else "dice.note.natural_one"
+            notes.append(Msg.of(key, game=title, target=target, effective=effective, floor=rule.floor or 2,
+                                source=rule.floor_source or rule.source))
     if target <= pool.sides:
         return
     if pool.sides != 6:
         notes.append(Msg.of("dice.note.impossible_sides", target=target, sides=pool.sides))
         return
     if game is None:
-        notes.append(Msg.of("dice.note.seven_plus_no_game", target=target))
+        notes.append(Msg.of("dice.note.seven_plus_no_game", target=target, games=chains.GamesWithChains()))
         return
     if rule is None:
-        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=Msg.of(f"dice.game.{game}")))
+        notes.append(Msg.of("dice.note.seven_plus_no_rule", target=target, game=title))
         return
     if pool.chain is None:
-        notes.append(Msg.of(f"dice.note.impossible.{game}", target=target, source=str(rule.source)))
+        notes.append(Msg.of("dice.note.impossible", game=title, target=target, source=rule.source))
     else:
-        details.append(Msg.of(f"dice.detail.chain.{game}", target=target, first=pool.chain[0],
-                              then=pool.chain[-1], source=str(rule.source)))
+        details.append(Msg.of("dice.detail.chain", game=title, target=target, first=pool.chain[0],
+                              then=pool.chain[-1], source=rule.source))
 
 
 __all__ = ["roll", "is_heavy", "distribution", "Plan"]

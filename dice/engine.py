@@ -26,7 +26,6 @@ from dice.result import DiceGroup, DiceLimits, DieRoll
 from dice.roller import Roller
 
 COMPARISONS = {">=", "<=", ">", "<", "==", "!="}
-PER_DIE_OPS = {"rr", "ro", "mi", "ma", "k", "p"}
 
 
 @dataclass(frozen=True)

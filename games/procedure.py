@@ -36,6 +36,16 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Sources:
+    """Several places in a book, for one message: «Вармастер L226, Вармастер L381»."""
+
+    items: tuple[Source, ...]
+
+    def render(self, locale: str) -> str:
+        return ", ".join(source.render(locale) for source in self.items)
+
+
+@dataclass(frozen=True)
 class Modifier:
     label: Msg
     value: int

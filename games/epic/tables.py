@@ -24,6 +24,7 @@ SEVEN_PLUS_CHAIN = ChainRule(
     floor=None,
     natural_one_fails=True,                         # L377: a roll of 1 always misses
     source=SEVEN_PLUS_SOURCE,
+    floor_source=Source(BOOK, 377),
 )
 # need → the second die's need after a 6 (None: impossible), as the procedures use it
 SEVEN_PLUS: dict[int, int | None] = {**{t: c[1] for t, c in SEVEN_PLUS_CHAIN.above_six.items()}, 10: None}

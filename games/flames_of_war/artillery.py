@@ -35,7 +35,7 @@ def bombard(roller: Roller, *, teams_under_template: int, is_hit_on: int, attemp
     result.steps.append(engine.dice_step(Msg.of("fow.step.bombard_hit", need=t), attempts, t, mods, reroll))
     hits = engine.successes(attempts)
     result.outcome.append(Msg.of("fow.out.hits", hits=hits))
-    result.notes.append(Msg.of(f"fow.note.artillery_reroll.{reroll}", weapons=weapons, source=str(R.SRC_ARTILLERY_REROLL)))
+    result.notes.append(Msg.of(f"fow.note.artillery_reroll.{reroll}", weapons=weapons, source=R.SRC_ARTILLERY_REROLL))
     result.notes.append(Msg.of("fow.note.range_in_undefined"))
     if aircraft:
         result.notes.append(Msg.of("fow.note.aircraft_page44"))

@@ -48,7 +48,7 @@ def assault(roller: Roller, *, teams_in_contact: int, skill: str | None = None, 
     destroyed = 0
     if hits:
         # L800: a unit hit in assault is Pinned Down.
-        result.outcome.append(Msg.of("fow.out.pinned_assault", source=str(R.SRC_ASSAULT_PIN)))
+        result.outcome.append(Msg.of("fow.out.pinned_assault", source=R.SRC_ASSAULT_PIN))
         if target:
             result.changes.append(StateChange(target, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.assault_hit")))
         if target_tanks:
@@ -56,7 +56,7 @@ def assault(roller: Roller, *, teams_in_contact: int, skill: str | None = None, 
             destroyed = saves_and_firepower(roller, result, hits, save, fp)
         else:
             destroyed = hits          # L818: infantry, guns, unarmoured hit in assault are destroyed
-            result.outcome.append(Msg.of("fow.out.destroyed_assault", n=hits, source=str(R.SRC_ASSAULT_SAVES)))
+            result.outcome.append(Msg.of("fow.out.destroyed_assault", n=hits, source=R.SRC_ASSAULT_SAVES))
         if target and destroyed:
             result.changes.insert(0, StateChange(target, TRACK_TEAMS_LOST, "add", destroyed, reason=Msg.of("fow.reason.assault_hit")))
     result.notes.append(Msg.of("fow.note.assault_next"))

@@ -48,9 +48,9 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
     result.steps.append(engine.dice_step(Msg.of("fow.step.motivation", need=t), [a], t, mods, reroll))
     if reroll_allowed:
-        result.notes.append(Msg.of("fow.note.fc_reroll", source=str(source)))
+        result.notes.append(Msg.of("fow.note.fc_reroll", source=source))
     elif fc_near and not fc_los:
-        result.notes.append(Msg.of("fow.note.fc_needs_los", source=str(source)))
+        result.notes.append(Msg.of("fow.note.fc_needs_los", source=source))
     passed = a.success
     result.outcome.append(Msg.of(f"fow.check.{test}.{'pass' if passed else 'fail'}", unit=unit or "—"))
     if unit:
@@ -102,7 +102,7 @@ def flat_test(roller: Roller, kind: str, *, unit: str | None = None) -> Procedur
     t = engine.need(number)
     [a] = engine.roll(roller, 1, t)
     result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
-    result.steps.append(engine.dice_step(Msg.of("fow.step.flat", need=t, source=str(source)), [a], t))
+    result.steps.append(engine.dice_step(Msg.of("fow.step.flat", need=t, source=source), [a], t))
     result.outcome.append(Msg.of(f"fow.check.{kind}.{'pass' if a.success else 'fail'}", unit=unit or "—"))
     if kind == "commander":
         result.notes.append(Msg.of("fow.note.commander_once"))
@@ -205,6 +205,6 @@ def night_roll(roller: Roller, kind: str) -> ProcedureResult:
     roll = roller.die(6)
     result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.table.{kind}"))
     result.steps.append(DiceStep(Msg.of(f"fow.table.{kind}"), [roll], target="D6"))
-    result.outcome.append(Msg.of(f"fow.night.{table[roll]}", source=str(source)))
+    result.outcome.append(Msg.of(f"fow.night.{table[roll]}", source=source))
     result.data.update(roll=roll, result=table[roll])
     return result

@@ -89,11 +89,11 @@ def apply_pin(result: ProcedureResult, *, hits: int, hits_before: int, unit_team
     threshold = pin_threshold(unit_teams, settings)
     result.data.update(hits_this_step=total, pin_threshold=threshold)
     if pin_immune:
-        result.notes.append(Msg.of("fow.note.pin_immune", source=str(R.SRC_PIN_IMMUNE)))
+        result.notes.append(Msg.of("fow.note.pin_immune", source=R.SRC_PIN_IMMUNE))
         return False
     pinned = total >= threshold or (force is not None and hits > 0)
     if pinned:
-        result.outcome.append(Msg.of("fow.out.pinned", total=total, threshold=threshold, source=str(R.SRC_PIN))
+        result.outcome.append(Msg.of("fow.out.pinned", total=total, threshold=threshold, source=R.SRC_PIN)
                               if force is None else force)
         if target and not already_pinned:
             result.changes.append(StateChange(target, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.pinned", total=total)))
@@ -128,7 +128,7 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
         raise UserError("fow.error.too_many_dice", example="fow.example.shoot", n=n)
     why = "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted"
     result.outcome.append(Msg.of("fow.out.rof", n=n, per_team=per_team, teams=teams, why=Msg.of(f"fow.rof.{why}"),
-                                 source=str(R.SRC_DEFENSIVE_FIRE if defensive else R.SRC_ROF)))
+                                 source=R.SRC_DEFENSIVE_FIRE if defensive else R.SRC_ROF))
     modifiers = to_hit_modifiers(mods)
     t = engine.need(is_hit_on, modifiers)
     reroll = "failed" if (reroll_failed or sniper) else "none"      # L662: snipers re-roll failed to-hit

@@ -77,7 +77,7 @@ def roll_damage(roller: Roller, result: ProcedureResult, *, dice: int, defence: 
     need = damage_target(defence, armour_piercing=armour_piercing, damage_type=damage_type)
     stat = H.stat_name(damage_type)
     if need is None:
-        result.outcome.append(Msg.of("hydro.out.immune", stat=stat, source=str(H.SRC_IMMUNE)))
+        result.outcome.append(Msg.of("hydro.out.immune", stat=stat, source=H.SRC_IMMUNE))
         return 0
     rolled = roller.dice(dice, 6)
     wounds = sum(d >= need for d in rolled)
@@ -106,7 +106,7 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
     result = ProcedureResult(GAME, "attack", Msg.of("hydro.attack.title", attacker=attacker or "—", target=target or "—"))
     if defence is None:
         # L312: an attack only against a stat the target is immune to isn't even rolled.
-        result.outcome.append(Msg.of("hydro.out.immune", stat=H.stat_name(damage_type), source=str(H.SRC_IMMUNE)))
+        result.outcome.append(Msg.of("hydro.out.immune", stat=H.stat_name(damage_type), source=H.SRC_IMMUNE))
         result.data.update(hit=False, wounds=0, immune=True)
         return result
     skill_mods = []
@@ -122,14 +122,14 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
         result.notes.append(Msg.of("hydro.note.pierce", n=spent, damage=damage))
     need = effective_dodge(dodge, dodge_mods, shotgun)
     if shotgun and need < dodge + sum(m.value for m in dodge_mods):
-        result.notes.append(Msg.of("hydro.note.shotgun", cap=H.SHOTGUN_CAP, source=str(H.SRC_SHOTGUN)))
+        result.notes.append(Msg.of("hydro.note.shotgun", cap=H.SHOTGUN_CAP, source=H.SRC_SHOTGUN))
     a, b = roller.dice(2, 6)
     hit, crit = hit_check(a, b, total_skill, need)
     result.steps.append(DiceStep(Msg.of("hydro.step.to_hit", skill=total_skill, dodge=need), [a, b],
                                  target=f"{a + b} + {total_skill} ≥ {need}", successes=int(hit),
                                  modifiers=skill_mods + dodge_mods))
     if crit:
-        result.outcome.append(Msg.of(f"hydro.out.{crit}", source=str(H.SRC_CRITS)))
+        result.outcome.append(Msg.of(f"hydro.out.{crit}", source=H.SRC_CRITS))
     result.outcome.append(Msg.of("hydro.out.hit" if hit else "hydro.out.miss", total=a + b + total_skill, dodge=need))
     wounds = 0
     if hit:
@@ -186,7 +186,7 @@ def artillery(roller: Roller, *, skill: int, targets: list[ArtilleryTarget], pre
     band = accuracy_band(total)
     result.steps.append(DiceStep(Msg.of("hydro.step.accuracy", skill=skill), dice, target="≥12 / 10–11 / ≤9",
                                  successes=int(band != "failed")))
-    result.outcome.append(Msg.of(f"hydro.artillery.{band}", total=total, source=str(H.SRC_ARTILLERY)))
+    result.outcome.append(Msg.of(f"hydro.artillery.{band}", total=total, source=H.SRC_ARTILLERY))
     result.data.update(accuracy=total, band=band, hits={}, wounds={})
     if band == "failed":
         return result

@@ -22,7 +22,7 @@ def drone_break(roller: Roller, *, drone: str | None = None, wounds_to_destroy: 
     effect = H.DRONE_BREAK[roll]
     result = ProcedureResult(GAME, "drone", Msg.of("hydro.drone.title", drone=drone or "—"))
     result.steps.append(DiceStep(Msg.of("hydro.step.drone"), [roll], target="d6"))
-    result.outcome.append(Msg.of(f"hydro.drone.{effect}", source=str(H.SRC_DRONE)))
+    result.outcome.append(Msg.of(f"hydro.drone.{effect}", source=H.SRC_DRONE))
     if drone:
         if effect == "destroyed":
             if wounds_to_destroy:
@@ -55,7 +55,7 @@ def fall(*, floors: int, flying: bool = False, model: str | None = None,
     elif floors <= 1:
         result.outcome.append(Msg.of("hydro.fall.harmless"))
     else:
-        result.outcome.append(Msg.of("hydro.fall.critical", floors=floors, n=wounds, source=str(H.SRC_FALL)))
+        result.outcome.append(Msg.of("hydro.fall.critical", floors=floors, n=wounds, source=H.SRC_FALL))
     rule = setting(settings, "hydro_fall_damage")
     result.notes.append(Msg.of(f"hydro.note.fall_{rule}"))
     if model and wounds:
@@ -73,7 +73,7 @@ def move_allowance(*, move: float, move_number: int = 1, attacked: bool = False)
     if attacked:
         allowance /= 2
     result = ProcedureResult(GAME, "move", Msg.of("hydro.move.title"))
-    result.outcome.append(Msg.of("hydro.move.out", inches=f"{allowance:g}", k=move_number, source=str(H.SRC_MOVE)))
+    result.outcome.append(Msg.of("hydro.move.out", inches=f"{allowance:g}", k=move_number, source=H.SRC_MOVE))
     if attacked:
         result.notes.append(Msg.of("hydro.note.move_attacked"))
     result.notes.append(Msg.of("hydro.note.move_cost", ap=H.ACTION_POINTS))
@@ -93,7 +93,7 @@ def game_length(roller: Roller) -> ProcedureResult:
     turns = math.ceil(roll / 2) + H.GAME_LENGTH_BASE
     result = ProcedureResult(GAME, "game_length", Msg.of("hydro.game_length.title"))
     result.steps.append(DiceStep(Msg.of("hydro.step.d3", d3=math.ceil(roll / 2)), [roll], target="d3"))
-    result.outcome.append(Msg.of("hydro.game_length.out", turns=turns, source=str(H.SRC_GAME_LENGTH)))
+    result.outcome.append(Msg.of("hydro.game_length.out", turns=turns, source=H.SRC_GAME_LENGTH))
     result.data.update(roll=roll, turns=turns)
     return result
 
@@ -116,7 +116,7 @@ def initiative(roller: Roller, *, turn: int | None, second_a: int = 0, second_b:
     name_a, name_b = side_a or "A", side_b or "B"
     bonus_a, bonus_b = initiative_bonus(second_a), initiative_bonus(second_b)
     result = ProcedureResult(GAME, "initiative", Msg.of("hydro.initiative.title", a=name_a, b=name_b))
-    result.notes.append(Msg.of("hydro.note.initiative_die", source=str(H.SRC_INITIATIVE)))
+    result.notes.append(Msg.of("hydro.note.initiative_die", source=H.SRC_INITIATIVE))
     rolls = 0
     while True:
         a, b = roller.die(6), roller.die(6)
@@ -131,7 +131,7 @@ def initiative(roller: Roller, *, turn: int | None, second_a: int = 0, second_b:
             break
         result.notes.append(Msg.of("hydro.note.initiative_tie"))
     winner = name_a if a + bonus_a > b + bonus_b else name_b
-    result.outcome.append(Msg.of("hydro.initiative.out", winner=winner, source=str(H.SRC_INITIATIVE)))
+    result.outcome.append(Msg.of("hydro.initiative.out", winner=winner, source=H.SRC_INITIATIVE))
     result.data.update(a=a + bonus_a, b=b + bonus_b, winner="a" if winner == name_a else "b", rolls=rolls)
     return result
 
@@ -146,7 +146,7 @@ def fuel_explosion(roller: Roller, *, targets, settings: dict[str, str] | None =
 
 def _fuel(roller: Roller, targets, as_wounds: bool) -> ProcedureResult:
     result = ProcedureResult(GAME, "fuel", Msg.of("hydro.fuel.title"))
-    result.outcome.append(Msg.of("hydro.fuel.out", radius=H.FUEL_RADIUS, source=str(H.SRC_FUEL)))
+    result.outcome.append(Msg.of("hydro.fuel.out", radius=H.FUEL_RADIUS, source=H.SRC_FUEL))
     result.data["wounds"] = {}
     for t in targets:
         d = roller.die(6)

@@ -102,7 +102,7 @@ def give_drone_ap(drone: UnitState | None, ap: int, controller: str | None, type
     result = ProcedureResult(GAME, "drone_ap", Msg.of("hydro.drone_ap.title", drone=name))
     result.outcome.append(Msg.of("hydro.drone_ap.out", drone=name, ap=ap,
                                  controller=controller or (drone.profile.get("controller") if drone else None) or "—",
-                                 source=str(SRC_DRONE_AP)))
+                                 source=SRC_DRONE_AP))
     result.notes.append(Msg.of("hydro.note.drone_ap_card"))
     if drone is not None:
         result.changes.append(StateChange(drone.name, AP, "set", ap, reason=Msg.of("hydro.reason.drone_ap_given")))
@@ -119,12 +119,12 @@ def elemental(roller: Roller, state: UnitState | None, *, choice: str, brn: int 
     result = ProcedureResult(GAME, "elemental", Msg.of("hydro.elemental.title", model=name or "—"))
     if choice == "ap":
         check_can_spend(state, ELEMENTAL_AP)
-        result.outcome.append(Msg.of("hydro.elemental.ap", n=ELEMENTAL_AP, source=str(SRC_ELEMENTAL)))
+        result.outcome.append(Msg.of("hydro.elemental.ap", n=ELEMENTAL_AP, source=SRC_ELEMENTAL))
         if state is not None:
             result.changes.extend(spend(state.name, ELEMENTAL_AP))
         result.data.update(wounds=0)
         return result
-    result.notes.append(Msg.of("hydro.note.brn_undefined", source=str(SRC_ELEMENTAL)))
+    result.notes.append(Msg.of("hydro.note.brn_undefined", source=SRC_ELEMENTAL))
     if brn is None:
         brn = state.profile.get("brn") if state is not None else None
     if brn is None:

@@ -22,7 +22,7 @@ def home_back(roller: Roller) -> ProcedureResult:
     cm = roll * W.HOME_BACK_CM_PER_PIP
     result = ProcedureResult(GAME, "home_back", Msg.of("wm.home_back.title"))
     result.steps.append(DiceStep(Msg.of("wm.step.home_back"), [roll], target="D6"))
-    result.outcome.append(Msg.of("wm.home_back.out", cm=cm, source=str(W.SRC_HOME_BACK)))
+    result.outcome.append(Msg.of("wm.home_back.out", cm=cm, source=W.SRC_HOME_BACK))
     result.notes.append(Msg.of("wm.note.home_back", cm=W.HOME_BACK_FROM_CM))
     result.data.update(roll=roll, cm=cm)
     return result
@@ -49,9 +49,9 @@ def withdrawal(units: Iterable[UnitState], side: str, *, units_total: int | None
         general_lost = any(u.profile.get("type") == "general" and is_lost(u) for u in mine)
     half = total > 0 and 2 * lost >= total
     result = ProcedureResult(GAME, "withdrawal", Msg.of("wm.withdrawal.title", side=side))
-    result.outcome.append(Msg.of("wm.withdrawal.count", lost=lost, total=total, source=str(W.SRC_WITHDRAW)))
+    result.outcome.append(Msg.of("wm.withdrawal.count", lost=lost, total=total, source=W.SRC_WITHDRAW))
     if general_lost:
-        result.outcome.append(Msg.of("wm.withdrawal.general", source=str(W.SRC_WITHDRAW)))
+        result.outcome.append(Msg.of("wm.withdrawal.general", source=W.SRC_WITHDRAW))
     result.outcome.append(Msg.of("wm.withdrawal.must" if half or general_lost else "wm.withdrawal.stays", side=side))
     if not any(u.profile.get("type") == "general" for u in mine) and general_lost is False:
         result.notes.append(Msg.of("wm.note.no_general_tracked"))
@@ -98,12 +98,12 @@ def victory_points(units: Iterable[UnitState], side_a: str, side_b: str, *, with
     for side, other in ((side_a, side_b), (side_b, side_a)):
         if surrendered and side.casefold() == surrendered.casefold():
             score[side] = 0
-            result.notes.append(Msg.of("wm.vp.surrendered", side=side, source=str(W.SRC_VP)))
+            result.notes.append(Msg.of("wm.vp.surrendered", side=side, source=W.SRC_VP))
         elif withdrew and side.casefold() == withdrew.casefold() and score[side] > score[other]:
             score[side] = score[other]
-            result.notes.append(Msg.of("wm.vp.withdrew", side=side, source=str(W.SRC_VP)))
+            result.notes.append(Msg.of("wm.vp.withdrew", side=side, source=W.SRC_VP))
     a, b = score[side_a], score[side_b]
-    result.outcome.append(Msg.of("wm.vp.total", a=side_a, b=side_b, va=a, vb=b, source=str(W.SRC_VP)))
+    result.outcome.append(Msg.of("wm.vp.total", a=side_a, b=side_b, va=a, vb=b, source=W.SRC_VP))
     result.outcome.append(Msg.of("wm.vp.draw") if a == b else
                           Msg.of("wm.vp.winner", winner=side_a if a > b else side_b))
     if missing:

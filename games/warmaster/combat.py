@@ -96,19 +96,19 @@ def combat_result(*, hits_a: int, hits_b: int, support_a: int = 0, support_b: in
     name_a, name_b = side_a or "A", side_b or "B"
     result = ProcedureResult(GAME, "combat_result", Msg.of("wm.result.title", a=name_a, b=name_b))
     result.outcome.append(Msg.of("wm.result.scores", a=name_a, b=name_b, hits_a=hits_a, support_a=support_a,
-                                 score_a=a, hits_b=hits_b, support_b=support_b, score_b=b, source=str(W.SRC_RESULT)))
+                                 score_a=a, hits_b=hits_b, support_b=support_b, score_b=b, source=W.SRC_RESULT))
     advance_cm = W.ADVANCE_CM[min(round_no, 2)]
     if a == b:
-        result.outcome.append(Msg.of("wm.result.draw", source=str(W.SRC_FALL_BACK)))
+        result.outcome.append(Msg.of("wm.result.draw", source=W.SRC_FALL_BACK))
         result.data.update(winner=None, retreat_cm=0)
         return result
     winner, loser = (name_a, name_b) if a > b else (name_b, name_a)
     retreat = math.ceil(abs(a - b) / losing_units)                  # L276
     result.outcome.append(Msg.of("wm.result.win", winner=winner, loser=loser, diff=abs(a - b), units=losing_units,
-                                 cm=retreat, source=str(W.SRC_RETREAT)))
+                                 cm=retreat, source=W.SRC_RETREAT))
     result.notes.append(Msg.of("wm.note.retreat_rules"))
-    result.notes.append(Msg.of("wm.note.pursuit_rules", source=str(W.SRC_PURSUE)))
-    result.notes.append(Msg.of("wm.note.advance", cm=advance_cm, round=round_no, source=str(W.SRC_ADVANCE)))
+    result.notes.append(Msg.of("wm.note.pursuit_rules", source=W.SRC_PURSUE))
+    result.notes.append(Msg.of("wm.note.advance", cm=advance_cm, round=round_no, source=W.SRC_ADVANCE))
     result.data.update(winner="a" if a > b else "b", score_a=a, score_b=b, retreat_cm=retreat, advance_cm=advance_cm)
     return result
 
@@ -119,6 +119,6 @@ def fall_back(roller: Roller) -> ProcedureResult:
     dice = roller.dice(W.FALL_BACK_DICE, 6)
     result = ProcedureResult(GAME, "fall_back", Msg.of("wm.fall_back.title"))
     result.steps.append(DiceStep(Msg.of("wm.step.fall_back"), dice, target="3D6"))
-    result.outcome.append(Msg.of("wm.out.fall_back", low=min(dice), high=sum(dice), source=str(W.SRC_FALL_BACK)))
+    result.outcome.append(Msg.of("wm.out.fall_back", low=min(dice), high=sum(dice), source=W.SRC_FALL_BACK))
     result.data.update(low=min(dice), high=sum(dice))
     return result

@@ -108,20 +108,20 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
         return result
     if unit:
         result.changes.append(StateChange(unit, STATUS_ORDER_FAILED, "status_on", reason=Msg.of("wm.reason.order_failed")))
-    result.outcome.append(Msg.of("wm.command.fail", total=total, need=need, source=str(W.SRC_FAIL)))
+    result.outcome.append(Msg.of("wm.command.fail", total=total, need=need, source=W.SRC_FAIL))
     if item == "crown":
         result.notes.append(Msg.of("wm.note.crown_lost"))
     if character == "general":
-        result.outcome.append(Msg.of("wm.command.general_fail", source=str(W.SRC_GENERAL_FAIL)))
+        result.outcome.append(Msg.of("wm.command.general_fail", source=W.SRC_GENERAL_FAIL))
         result.data["phase_ends"] = True
         result.changes.extend(StateChange(name, STATUS_ORDERS_OVER, "status_on") for name in phase_units)
         return result
     if total != W.BLUNDER_ROLL:
         return result
     # L142: a Hero or Wizard who fails with a 12 has blundered.
-    result.outcome.append(Msg.of("wm.command.blunder", source=str(W.SRC_BLUNDER)))
+    result.outcome.append(Msg.of("wm.command.blunder", source=W.SRC_BLUNDER))
     if setting(settings, "wm_blunder_rule") == "ends_phase":
-        result.outcome.append(Msg.of("wm.command.blunder_alt", source=str(W.SRC_BLUNDER_ALT)))
+        result.outcome.append(Msg.of("wm.command.blunder_alt", source=W.SRC_BLUNDER_ALT))
         result.notes.append(Msg.of("wm.note.house_blunder"))
         result.data.update(blunder="ends_phase", phase_ends=True)
         return result
@@ -130,15 +130,15 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
         effect = W.STEAM_TANK[roll]
         result.steps.append(DiceStep(Msg.of("wm.step.steam_tank"), [roll], target="D6"))
         result.outcome.append(Msg.of("wm.command.steam_tank", roll=roll, effect=Msg.of(f"wm.steam_tank.{effect}"),
-                                     source=str(W.SRC_STEAM_TANK)))
+                                     source=W.SRC_STEAM_TANK))
         result.data["blunder"] = effect
         return result
     effect = W.BLUNDER[roll]
     result.steps.append(DiceStep(Msg.of("wm.step.blunder"), [roll], target="D6"))
     result.outcome.append(Msg.of("wm.command.blunder_result", roll=roll, name=W.BLUNDER_RU[effect],
-                                 effect=Msg.of(f"wm.blunder.{effect}"), source=str(W.SRC_BLUNDER_TABLE)))
+                                 effect=Msg.of(f"wm.blunder.{effect}"), source=W.SRC_BLUNDER_TABLE))
     result.data["blunder"] = effect
-    result.notes.append(Msg.of("wm.note.sceptre", source=str(W.SRC_SCEPTRE)))
+    result.notes.append(Msg.of("wm.note.sceptre", source=W.SRC_SCEPTRE))
     if effect == "mad" and unit:
         result.changes.append(StateChange(unit, TRACK_BLUNDER, "add", 1, reason=Msg.of("wm.reason.mad")))
     return result

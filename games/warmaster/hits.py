@@ -73,7 +73,7 @@ def pool_outcome(result: ProcedureResult, *, unit: str | None, hits: int, hits_p
         return
     lost, leftover = pool(pool_before, hits, hits_per_stand, stands)
     result.outcome.append(Msg.of("wm.out.pool", unit=unit or "—", lost=lost, leftover=leftover,
-                                 per=hits_per_stand, source=str(W.SRC_HITS)))
+                                 per=hits_per_stand, source=W.SRC_HITS))
     if stands is not None and lost >= stands:
         result.outcome.append(Msg.of("wm.out.unit_destroyed", unit=unit or "—"))
     result.data.update(stands_lost=lost, leftover=leftover)

@@ -37,13 +37,13 @@ def helblaster(roller: Roller, *, range_cm: float, charging: bool = False, posit
     result.outcome.append(Msg.of("wm.out.hits", hits=hits))
     unsaved = roll_saves(roller, result, hits=hits, save=save_number(armour, worse=1))
     if armour:
-        result.notes.append(Msg.of("wm.note.armour_worse", source=str(W.SRC_HELBLASTER)))
+        result.notes.append(Msg.of("wm.note.armour_worse", source=W.SRC_HELBLASTER))
     result.outcome.append(Msg.of("wm.out.unsaved", n=unsaved))
     pool_outcome(result, unit=target, hits=unsaved, hits_per_stand=hits_per_stand, pool_before=pool_before,
                  stands=stands)
     if exploded:
         result.outcome.append(Msg.of("wm.helblaster.exploded", ones=dice.count(1), sixes=dice.count(6),
-                                     source=str(W.SRC_HELBLASTER)))
+                                     source=W.SRC_HELBLASTER))
     if target and unsaved:
         result.changes.append(StateChange(target, TRACK_HITS, "add", unsaved, reason=Msg.of("wm.reason.shot")))
         if not charging:
@@ -74,8 +74,8 @@ def cannon(roller: Roller, *, cannons: int = 1, position: str = "open", bounce_s
     if not grapeshot:
         result.notes.append(Msg.of("wm.note.no_saves"))
         result.outcome.append(Msg.of("wm.cannon.bounce", hits=hits, cm=hits * W.CANNON_BOUNCE_CM,
-                                     stands=bounce_stands, source=str(W.SRC_CANNON)))
-        result.notes.append(Msg.of("wm.note.carry", source=str(W.SRC_CANNON)))
+                                     stands=bounce_stands, source=W.SRC_CANNON))
+        result.notes.append(Msg.of("wm.note.carry", source=W.SRC_CANNON))
     result.outcome.append(Msg.of("wm.out.unsaved", n=unsaved))
     pool_outcome(result, unit=target, hits=unsaved, hits_per_stand=hits_per_stand, pool_before=pool_before,
                  stands=stands)

@@ -20,7 +20,7 @@ def magic_roll(roller: Roller, *, kind: str) -> ProcedureResult:
     ok = roll >= need
     result = ProcedureResult(GAME, f"magic.{kind}", Msg.of(f"wm.magic.{kind}.title"))
     result.steps.append(DiceStep(Msg.of("wm.step.magic", need=need), [roll], target=f"{need}+", successes=int(ok)))
-    result.outcome.append(Msg.of(f"wm.magic.{kind}.{'pass' if ok else 'fail'}", source=str(source)))
+    result.outcome.append(Msg.of(f"wm.magic.{kind}.{'pass' if ok else 'fail'}", source=source))
     result.data.update(roll=roll, success=ok)
     return result
 
@@ -44,6 +44,6 @@ def rage_of_chaos(roller: Roller, *, dice: int, stands: int | None = None) -> Pr
     result = ProcedureResult(GAME, "rage_of_chaos", Msg.of("wm.rage.title"))
     result.steps.append(DiceStep(Msg.of("wm.step.rage", n=len(rolled)), rolled, target="D6"))
     key = "wm.rage.double" if double else "wm.rage.bonus"
-    result.outcome.append(Msg.of(key, total=total, source=str(W.SRC_RAGE)))
+    result.outcome.append(Msg.of(key, total=total, source=W.SRC_RAGE))
     result.data.update(dice=rolled, double=double, bonus=0 if double else total, self_attacks=total if double else 0)
     return result

@@ -33,7 +33,7 @@ def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
     mods = [Modifier(Msg.of("wm.pen.stands", n=stands_lost), -stands_lost, Source("warmaster", 20))] if stands_lost else []
     result = ProcedureResult(GAME, "left_table", Msg.of("wm.left_table.title", unit=unit or "—"))
     result.steps.append(DiceStep(Msg.of("wm.step.left_table", value=value), [roll], target="D6", modifiers=mods))
-    result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=str(W.SRC_LEFT_TABLE)))
+    result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=W.SRC_LEFT_TABLE))
     if general and value <= 2:
         result.outcome.append(Msg.of("wm.left_table.general", source="warmaster L36"))
     if unit and band == "gone" and stands:
@@ -48,7 +48,7 @@ def battle_length(roller: Roller) -> ProcedureResult:
     turns = W.BATTLE_LENGTH[roll]
     result = ProcedureResult(GAME, "battle_length", Msg.of("wm.battle_length.title"))
     result.steps.append(DiceStep(Msg.of("wm.step.battle_length"), [roll], target="D6"))
-    result.outcome.append(Msg.of("wm.battle_length.out", turns=turns, source=str(W.SRC_BATTLE_LENGTH)))
+    result.outcome.append(Msg.of("wm.battle_length.out", turns=turns, source=W.SRC_BATTLE_LENGTH))
     result.data.update(roll=roll, turns=turns)
     return result
 
@@ -86,7 +86,7 @@ def cast(roller: Roller, *, spell: str, wand_of_power: bool = False, high_elf_re
         result.notes.append(Msg.of("wm.cast.range", cm=range_cm))
     if spell in ("rage_of_chaos", "curse_of_chaos"):
         result.notes.append(Msg.of("wm.cast.five_not_plus"))
-    result.notes.append(Msg.of("wm.cast.dispel", source=str(W.SRC_DWARF_DISPEL)))
+    result.notes.append(Msg.of("wm.cast.dispel", source=W.SRC_DWARF_DISPEL))
     result.data.update(roll=roll, success=ok, need=cast_on)
     return result
 
@@ -100,7 +100,7 @@ def _highest_of(roller: Roller, hits: int, bonus_mods: list[Modifier], bands, ke
     band = next(name for top, name in bands if value <= top)
     result = ProcedureResult(GAME, procedure, title)
     result.steps.append(DiceStep(Msg.of("wm.step.highest", value=value), dice, modifiers=bonus_mods))
-    result.outcome.append(Msg.of(f"wm.{key}.{band}", value=value, source=str(source)))
+    result.outcome.append(Msg.of(f"wm.{key}.{band}", value=value, source=source))
     result.data.update(value=value, band=band)
     return result
 
@@ -131,8 +131,8 @@ def boiling_oil(roller: Roller) -> ProcedureResult:
         d = roller.die(6)
         hits = (d + 1) // 2                   # D3 = D6 halved, rounding up: the book never defines D3
         result.steps.append(DiceStep(Msg.of("wm.step.d3"), [d], target="D3"))
-        result.notes.append(Msg.of("wm.note.d3_undefined", source=str(W.SRC_D3_UNDEFINED)))
-    result.outcome.append(Msg.of(f"wm.boiling_oil.{effect}", hits=hits, source=str(W.SRC_BOILING_OIL)))
+        result.notes.append(Msg.of("wm.note.d3_undefined", source=W.SRC_D3_UNDEFINED))
+    result.outcome.append(Msg.of(f"wm.boiling_oil.{effect}", hits=hits, source=W.SRC_BOILING_OIL))
     result.data.update(roll=roll, hits=hits)
     return result
 
@@ -162,8 +162,8 @@ def flame_cannon(roller: Roller) -> ProcedureResult:
             extra = roller.dice(1, 6)
             result.steps.append(DiceStep(Msg.of("wm.step.extra_shots"), extra, target="D6"))
             shots = 12 + extra[0]
-        result.outcome.append(Msg.of(f"wm.flame_cannon.double_{d}", shots=shots, source=str(W.SRC_FLAME_CANNON)))
+        result.outcome.append(Msg.of(f"wm.flame_cannon.double_{d}", shots=shots, source=W.SRC_FLAME_CANNON))
     else:
-        result.outcome.append(Msg.of("wm.flame_cannon.shots", shots=shots, source=str(W.SRC_FLAME_CANNON)))
+        result.outcome.append(Msg.of("wm.flame_cannon.shots", shots=shots, source=W.SRC_FLAME_CANNON))
     result.data.update(shots=shots, exploded=exploded)
     return result

@@ -3,7 +3,7 @@ back after all shooting (D6 per hit, fewer dice for defended/fortified, any 6 co
 from __future__ import annotations
 
 from dice.roller import Roller
-from games.procedure import DiceStep, Modifier, ProcedureResult, StateChange
+from games.procedure import DiceStep, Modifier, ProcedureResult, Sources, StateChange
 from games.warmaster import rules as W
 from games.warmaster.hits import (check_armour, pool_outcome, roll_hits, roll_saves, save_number,
                                   to_hit_number)
@@ -56,7 +56,7 @@ def shoot(roller: Roller, *, shots: int, position: str = "open", armour: int | N
         if carried:
             result.changes.append(StateChange(target, STATUS_CARRY, "status_on"))
     if carried:
-        result.notes.append(Msg.of("wm.note.carry", source=", ".join(str(W.SRC_CARRY[k]) for k in carried)))
+        result.notes.append(Msg.of("wm.note.carry", source=Sources(tuple(W.SRC_CARRY[k] for k in carried))))
     if not stand_and_shoot:
         result.notes.append(Msg.of("wm.note.drive_back_next", hits=unsaved))
     result.data.update(need=need, hits=hits, unsaved=unsaved, save=save, carried=carried)
@@ -93,12 +93,12 @@ def drive_back(roller: Roller, *, hits: int, position: str = "open", skull_chukk
                                  successes=sum(d >= confuse_on for d in dice), modifiers=mods))
     result.outcome.append(Msg.of("wm.out.driven_back", cm=cm))
     if confused:
-        result.outcome.append(Msg.of("wm.out.confused", on=confuse_on, source=str(W.SRC_DRIVE_BACK)))
+        result.outcome.append(Msg.of("wm.out.confused", on=confuse_on, source=W.SRC_DRIVE_BACK))
         if target:
             result.changes.extend(confusion_changes(target, own_turn_after_command, Msg.of("wm.reason.drive_back")))
             result.notes.append(Msg.of("wm.note.confusion_own" if own_turn_after_command else
                                        "wm.note.confusion_next" if own_turn_after_command is not None else
-                                       "wm.note.confusion_unknown", source=str(W.SRC_CONFUSION_ENDS)))
+                                       "wm.note.confusion_unknown", source=W.SRC_CONFUSION_ENDS))
     result.notes.append(Msg.of("wm.note.drive_back_rules"))
     result.data.update(dice=n, cm=cm, confused=confused)
     return result

@@ -30,7 +30,7 @@ async def test_roll_epic_seven_plus(console):
     reply = (await console.run("/roll 20d6 7+ game:epic", locale="en"))[0]
     text = reply.text
     assert "7+ (6, 4+)" in text
-    assert "7+ by Epic's rule: a 6, then 4+ (epic L386–394)." in text
+    assert "7+ by Epic: Armageddon's rule: a 6, then 4+ (Epic L386–394)." in text
     assert "expected 1.67" in text
 
 
@@ -45,7 +45,7 @@ async def test_roll_uses_the_channels_game(console):
     if replies and replies[0].ephemeral:
         return   # the state feature isn't there: nothing to inherit
     reply = (await console.run("/roll 6d6 7+", locale="en"))[0]
-    assert "7+ by Epic's rule" in reply.text
+    assert "7+ by Epic: Armageddon's rule: a 6, then 4+ (Epic L386–394)." in reply.text
 
 
 async def test_large_roll_fits_discord_limits(console):

@@ -29,6 +29,6 @@ def test_console_roll_epic_seven_plus_and_error(tmp_path):
     out = run_console(tmp_path, "/roll 20d6 7+ game:epic", "/roll 2d6 +", locale="en")
     seven, error = out.split("only you can see this")[0], out
     assert "at 7+ (6, 4+)" in seven
-    assert "7+ by Epic's rule: a 6, then 4+" in seven
+    assert "7+ by Epic: Armageddon's rule: a 6, then 4+ (Epic L386–394)." in seven
     assert "only you can see this" in error
     assert "column" in error and "Example" in error

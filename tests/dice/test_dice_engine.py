@@ -147,7 +147,8 @@ def test_epic_seven_plus_chain():
     assert [(d.value, d.chain, d.success) for d in r.dice] == [(6, [4], 1), (6, [3], 0), (5, [], 0)]
     assert r.successes == 1
     assert r.target == "7+ (6, 4+)"
-    assert any(m.key == "dice.detail.chain.epic" for m in r.details)
+    assert [m.render("ru") for m in r.details if m.key == "dice.detail.chain"] == [
+        "7+ по правилам игры «Эпик: Армагеддон»: сначала 6, затем 4+ (Epic L386–394)."]
     assert dice.target_chain("epic", 7) == (6, 4)
     assert dice.target_chain("epic", 8) == (6, 5)
     assert dice.target_chain("epic", 9) == (6, 6)
@@ -156,6 +157,9 @@ def test_epic_seven_plus_chain():
     assert dice.success_probability("epic", 9) == Fraction(1, 36)
     assert dice.success_probability("epic", 10) == 0
     assert dice.success_probability("epic", 1) == Fraction(5, 6)   # a 1 always misses (L377)
+    r = dice.roll("3d6 1+", game="epic", roller=Roller.scripted([1, 2, 6]))
+    assert [m.render("ru") for m in r.notes] == [
+        "В игре «Эпик: Армагеддон» 1 на кубике — всегда провал: 1+ считается как 2+ (Epic L377)."]
 
 
 def test_epic_20d6_seven_plus_probability():
@@ -173,10 +177,11 @@ def test_flames_of_war_chain_floor_and_impossible():
     assert dice.success_probability("flames_of_war", 7) == Fraction(1, 18)
     r = roll("12d6 9+", game="fow")
     assert r.successes == 0 and r.probability == 1 and r.expected == 0
-    assert any(m.key == "dice.note.impossible.flames_of_war" for m in r.notes)
+    assert [m.render("en") for m in r.notes] == ["9+ in Flames of War: the roll cannot succeed (FoW L21–45)."]
     r = dice.roll("3d6 1+", game="flames_of_war", roller=Roller.scripted([1, 2, 6]))
     assert r.successes == 2
-    assert any(m.key == "dice.note.floor.flames_of_war" for m in r.notes)
+    assert [m.render("ru") for m in r.notes] == [
+        "В игре «Flames of War» бросок не бывает лучше 2+, а 1 — всегда провал: 1+ считается как 2+ (FoW L21–45)."]
 
 
 def test_seven_plus_without_a_game_says_so():

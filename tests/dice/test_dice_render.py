@@ -87,7 +87,11 @@ def test_d66_and_notes_render_in_both_languages():
     view = render(scripted("D66", [3, 5]), "ru")
     assert view.dice == [("D66", "десятки 3, единицы 5 → **35**")]
     result = dice.roll("5d6 7+", roller=Roller.seeded(1))
-    assert "game: epic" in render(result, "en").notes[0]
+    # the games with a 7+ rule, by their titles (no game id reaches a reply)
+    assert render(result, "en").notes[0] == ("7+ can't be rolled on a d6. Choose a game (the game option): "
+                                             "Epic: Armageddon, Flames of War have a rule for 7+.")
+    assert render(result, "ru").notes[0] == ("7+ не выкинуть на d6. Укажите игру (параметр «игра»): "
+                                             "правило для 7+ есть в играх Эпик: Армагеддон, Flames of War.")
     assert "Укажите игру" in render(result, "ru").notes[0]
 
 
