@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from dice import chains
+from dice import syntax as ast
 from dice.engine import (COMPARISONS, Evaluator, GroupSpec, Sel, apply_op, group_spec, groups_in, is_pool,
-                         literal_value, parse, strip, to_text)
+                         literal_value, parse, to_text)
 from dice.errors import DiceError, DiceLimitError
 from dice.normalize import Clauses, normalize
 from dice.odds import ExpressionOdds
@@ -174,8 +175,7 @@ def distribution(expression: str, game: str | None = None, limits: DiceLimits | 
 
 def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
     text, clauses = normalize(expression)
-    tree = parse(text)
-    root = strip(tree)
+    root = parse(text)
     nodes = groups_in(root)
     if not nodes:
         raise DiceError("dice.error.no_dice_in_expression")
@@ -189,10 +189,10 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
 
     # --- which kind of roll -------------------------------------------------------------
     comparison = None
-    if type(root).__name__ == "BinOp" and root.op in COMPARISONS and literal_value(root.right) is not None:
+    if isinstance(root, ast.BinOp) and root.op in COMPARISONS and literal_value(root.right) is not None:
         comparison = (root.op, literal_value(root.right))
     mode = "total"
-    left = root
+    left: ast.Node = root
     op: str | None = None
     threshold: int | float | None = None
     pool: GroupSpec | None = None                # set exactly when dice are counted
@@ -211,6 +211,7 @@ def _plan(expression: str, game: str | None, limits: DiceLimits) -> Plan:
         # THE rule (README, docs/dice.md): a comparison sign always tests the sum; dice are
         # counted only against a target written `N+` (`10d6 4+`, `10к6 на 4+`).
         op, threshold = comparison
+        assert isinstance(root, ast.BinOp)
         left = root.left
         mode = "test"
         if is_pool(left) and op in (">=", ">") and isinstance(threshold, int) and not clauses.keep:

@@ -108,29 +108,22 @@ def parse(text: Text) -> ast.Node:
         raise DiceSyntaxError(text.original, 1, "") from None
 
 
-def strip(node: Any) -> Any:
-    """The node itself (the parser already drops [annotations])."""
-    return node
-
-
 def is_pool(node: Any) -> bool:
-    return isinstance(strip(node), (ast.Dice, ast.OperatedDice))
+    return isinstance(node, (ast.Dice, ast.OperatedDice))
 
 
 def literal_value(node: Any) -> int | float | None:
-    node = strip(node)
     while isinstance(node, ast.Parenthetical):
-        node = strip(node.value)
+        node = node.value
     if isinstance(node, ast.Literal):
         return node.value
-    if isinstance(node, ast.UnOp) and isinstance(strip(node.value), ast.Literal):
-        v = strip(node.value).value
+    if isinstance(node, ast.UnOp) and isinstance(node.value, ast.Literal):
+        v = node.value.value
         return -v if node.op == "-" else v
     return None
 
 
 def group_spec(node: Any, limits: DiceLimits) -> GroupSpec:
-    node = strip(node)
     operations = []
     if isinstance(node, ast.OperatedDice):
         operations = node.operations
@@ -446,5 +439,5 @@ def to_text(node: Any, specs: dict[int, GroupSpec]) -> str:
     return _Text(specs).visit(node)
 
 
-__all__ = ["GroupSpec", "Sel", "Evaluator", "parse", "strip", "is_pool", "literal_value", "group_spec",
+__all__ = ["GroupSpec", "Sel", "Evaluator", "parse", "is_pool", "literal_value", "group_spec",
            "groups_in", "to_text", "apply_op", "COMPARISONS", "Fraction"]

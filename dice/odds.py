@@ -11,7 +11,7 @@ from typing import Any
 from dice import prob
 from dice import syntax as ast
 from dice.chains import chain_probability
-from dice.engine import GroupSpec, _matches, apply_op, strip
+from dice.engine import GroupSpec, _matches, apply_op
 from dice.errors import DiceError
 from dice.prob import Dist, Unsupported
 
@@ -255,7 +255,6 @@ class ExpressionOdds(ast.Visitor[Dist]):
         return self._groups[key]
 
     def _term_key(self, node: Any) -> str | int:
-        node = strip(node)
         if isinstance(node, (ast.Dice, ast.OperatedDice)):
             return repr(self.specs[id(node)])
         return id(node)
@@ -265,7 +264,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
         terms: list[Any] = []
         stack: list[Any] = [node]
         while stack:
-            current = strip(stack.pop())
+            current = stack.pop()
             if isinstance(current, ast.BinOp) and current.op == "+":
                 stack += [current.right, current.left]
             else:
@@ -297,7 +296,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
 
     def computed(self, node: Any) -> Dist | None:
         """The node's distribution if it was computed (for the chance), else None."""
-        return self._nodes.get(id(strip(node)))
+        return self._nodes.get(id(node))
 
     def literal(self, node: ast.Literal) -> Dist:
         return prob.point(node.value)
@@ -332,7 +331,6 @@ class ExpressionOdds(ast.Visitor[Dist]):
         raise Unsupported(type(node).__name__)
 
     def weights(self, node: Any) -> prob.Weights:
-        node = strip(node)
         spec = self.specs[id(node)]
         if spec.kind != "dice" or spec.explode_once or spec.keeps:
             raise Unsupported("shape")
@@ -343,7 +341,6 @@ class ExpressionOdds(ast.Visitor[Dist]):
 
     def plain_shift(self, node: Any) -> tuple[GroupSpec, int] | None:
         """`NdX`, `NdX + c` or `NdX - c` with plain dice: tails have a closed form."""
-        node = strip(node)
         if isinstance(node, ast.Parenthetical):
             return self.plain_shift(node.value)
         if isinstance(node, (ast.Dice, ast.OperatedDice)):
@@ -351,7 +348,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
             return (spec, 0) if is_plain(spec) else None
         if isinstance(node, ast.BinOp) and node.op in ("+", "-"):
             left = self.plain_shift(node.left)
-            right = strip(node.right)
+            right = node.right
             if left and isinstance(right, ast.Literal) and isinstance(right.value, int):
                 return left[0], left[1] + (right.value if node.op == "+" else -right.value)
         return None
