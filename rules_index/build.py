@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import logging
 import os
 import pickle
 import tempfile
@@ -20,6 +21,7 @@ from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.outline import Section, build_outline
 
+log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 DEFAULT_CACHE_DIR = Path(os.environ.get("RULES_INDEX_CACHE", HERE.parent / "data" / "cache"))
 
@@ -207,8 +209,8 @@ def load_index(cache_dir: str | Path | None = None) -> RuleIndex:
             finally:
                 if enabled:
                     gc.enable()
-        except Exception:          # a truncated or stale file: rebuild below
-            pass
+        except Exception:          # a truncated or stale file: rebuild below, and say why
+            log.warning("rule index cache %s is unreadable; rebuilding", path, exc_info=True)
     index = build()
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)

@@ -47,7 +47,7 @@ async def channel_game(interaction: discord.Interaction) -> str | None:
     try:
         game = await store.channel_game(*channel_key(interaction))
     except Exception:        # rolling never fails because the state store did
-        log.debug("channel_game failed", exc_info=True)
+        log.warning("the state store failed to name the channel's game; rolling without one", exc_info=True)
         return None
     system = getattr(game, "system", None) if game is not None else None
     return system if system in GAMES else None

@@ -43,7 +43,7 @@ async def channel_game(interaction: discord.Interaction) -> str | None:
     try:
         game = await store.channel_game(*channel_key(interaction))
     except Exception:          # the state helper is optional for lookup: never fail a search on it
-        log.debug("channel_game failed", exc_info=True)
+        log.warning("the state store failed to name the channel's game; searching every book", exc_info=True)
         return None
     system = getattr(game, "system", None) if game is not None else None
     return system if system in GAMES else None
