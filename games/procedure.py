@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from i18n import Msg
 
@@ -66,16 +66,19 @@ class DiceStep:
     note: Msg | None = None
 
 
+ChangeOp = Literal["add", "set", "status_on", "status_off"]
+
+
 @dataclass(frozen=True)
 class StateChange:
     """A change to one tracked unit. `track` is a tracked-value key of the unit's game
     (e.g. "blast_markers", "wounds", "hull_points", "hits", "stands_lost") or a status
     ("pinned", "broken", "confused", …) when `op` is "status_on"/"status_off".
-    `op` is one of "add", "set", "status_on", "status_off"."""
+    `op` says what is done with `amount` (a status ignores it)."""
 
     unit: str
     track: str
-    op: str = "add"
+    op: ChangeOp = "add"
     amount: int = 0
     reason: Msg | None = None
 

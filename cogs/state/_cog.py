@@ -22,7 +22,7 @@ from db.naming import listing, resolve
 from db import Actor, GameView, NeedsConsent, StateStore, is_manager
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
-from games.procedure import StateChange
+from games.procedure import ChangeOp, StateChange
 from games.state_base import UnitState, rules_for
 from i18n import Msg, UserError, tr
 from app.services import store_of
@@ -303,7 +303,7 @@ class StateCog(commands.Cog):
         await self._status(interaction, unit, condition, False)
 
     async def _status(self, interaction: discord.Interaction, unit: str, condition: str, on: bool) -> None:
-        op = "status_on" if on else "status_off"
+        op: ChangeOp = "status_on" if on else "status_off"
         chosen: dict = {}
 
         def build(state: UnitState, rules) -> list[StateChange]:

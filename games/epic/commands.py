@@ -20,7 +20,7 @@ from games.epic.state import RULES, rally_markers
 from games.epic.weapons import parse_weapons
 from games.inputs import parse_plus
 from games.profiles import note_assumed, note_from_profile, note_override
-from games.procedure import ProcedureResult, StateChange
+from games.procedure import ChangeOp, ProcedureResult, StateChange
 from games.state_base import UnitState
 from i18n import Msg, UserError
 
@@ -59,7 +59,7 @@ def tracked_formation(ref: UnitRef, settings: dict[str, str], example: str = "co
     # rules' threshold (starting DC unless the house rule says the DC left, L868–870).
     break_at = RULES.threshold(state, settings) if war_engine and settings.get(
         "epic_we_break_threshold", "start") == "start" else None
-    return Formation(state, left, state.get("blast_markers"), "broken" in state.statuses, war_engine, break_at)
+    return Formation(state, left, state.get(tracks.BLAST_MARKERS), "broken" in state.statuses, war_engine, break_at)
 
 
 def _saves(armour: str | None, cover_save: str | None, invulnerable: str | None, reinforced: bool) -> SaveProfile:
@@ -128,9 +128,9 @@ def suppression(shooter: UnitRef) -> list[Msg]:
     tracked shooter's markers say how many of its units are suppressed; the weapons given must
     be those of the others (the bot doesn't know which unit carries which)."""
     state = shooter.state
-    if state is None or "broken" in state.statuses or not state.get("blast_markers"):
+    if state is None or "broken" in state.statuses or not state.get(tracks.BLAST_MARKERS):
         return []
-    suppressed = min(state.get("blast_markers"), RULES.remaining(state))
+    suppressed = min(state.get(tracks.BLAST_MARKERS), RULES.remaining(state))
     return [Msg.of("combat_epic.note.suppressed", unit=state.name, n=suppressed, left=RULES.remaining(state) - suppressed)]
 
 
@@ -386,7 +386,7 @@ def _blast_formation(ctx: CommandContext, formation: UnitRef) -> UnitState:
     return formation.state
 
 
-def _blast_change(ctx: CommandContext, formation: UnitRef, op: str, amount: int, title: str) -> ProcedureResult:
+def _blast_change(ctx: CommandContext, formation: UnitRef, op: ChangeOp, amount: int, title: str) -> ProcedureResult:
     state = _blast_formation(ctx, formation)
     result = ProcedureResult("epic", "blast", Msg.of(title, n=abs(amount), unit=state.name))
     change = StateChange(state.name, tracks.BLAST_MARKERS, op, amount)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from games.house_rules import HouseRule
 from games.epic.house_rules import RALLY_ROUNDING
 from games.procedure import Source, StateChange
+from games.epic.tracks import BLAST_MARKERS, DC_LOST, UNITS_LOST
 from games.state_base import StateRules, Track, UnitState
 from i18n import Msg
 
@@ -46,9 +47,9 @@ def _m(key: str, **params) -> Msg:
 class EpicRules(StateRules):
     game = "epic"
     tracks = {
-        "blast_markers": Track("blast_markers", Msg.of("state.track.blast_markers"), Source(BOOK, 120, 128)),
-        "units_lost": Track("units_lost", Msg.of("state.track.units_lost"), Source(BOOK, 127)),
-        "damage": Track("damage", Msg.of("state.track.dc_lost"), Source(BOOK, 852, 864)),
+        BLAST_MARKERS: Track(BLAST_MARKERS, Msg.of("state.track.blast_markers"), Source(BOOK, 120, 128)),
+        UNITS_LOST: Track(UNITS_LOST, Msg.of("state.track.units_lost"), Source(BOOK, 127)),
+        DC_LOST: Track(DC_LOST, Msg.of("state.track.dc_lost"), Source(BOOK, 852, 864)),
         "critical_hits": Track("critical_hits", Msg.of("state.track.critical_hits"), Source(BOOK, 862, 864)),
         "rally": Track("rally", Msg.of("state.track.rally"), Source(BOOK, 622, 628)),
         "action": Track("action", Msg.of("combat_epic.status.action"), Source(BOOK, 172, 204)),
@@ -64,13 +65,13 @@ class EpicRules(StateRules):
     unit_types = {"formation": Msg.of("state.type.epic.formation"),
                   "war_engine": Msg.of("state.type.epic.war_engine")}
     default_type = "formation"
-    aliases = {"dc_lost": "damage"}
+    aliases = {"dc_lost": DC_LOST}
     phases = ("strategy", "action", "end")      # L132: три фазы
 
     # ---- numbers the book defines --------------------------------------------------------
     @staticmethod
     def lost(unit: UnitState) -> int:
-        return unit.get("damage") if unit.type == "war_engine" else unit.get("units_lost")
+        return unit.get(DC_LOST) if unit.type == "war_engine" else unit.get(UNITS_LOST)
 
     def remaining(self, unit: UnitState) -> int:
         return max(0, unit.size - self.lost(unit))
@@ -85,16 +86,16 @@ class EpicRules(StateRules):
     # ---- changes -------------------------------------------------------------------------
     def apply_status(self, unit, status, on, settings):
         if status == "broken" and on and "broken" not in unit.statuses:
-            unit.put("blast_markers", 0)       # L604: a broken formation loses its markers
+            unit.put(BLAST_MARKERS, 0)       # L604: a broken formation loses its markers
         return super().apply_status(unit, status, on, settings)
 
     def apply_track(self, unit: UnitState, change: StateChange, settings):
         track, amount = change.track, change.amount
         if track == "rally":
             return self.rally(unit, amount, settings)
-        if track == "damage" and unit.type != "war_engine":
-            track = "units_lost"
-        if track == "blast_markers":
+        if track == DC_LOST and unit.type != "war_engine":
+            track = UNITS_LOST
+        if track == BLAST_MARKERS:
             gained = amount if change.op == "add" else amount - unit.get(track)
             if "broken" in unit.statuses and gained > 0:
                 # L612–614: no more markers; each one is a hit with no save instead.
@@ -102,7 +103,7 @@ class EpicRules(StateRules):
             if "destroyed" in unit.statuses and gained > 0:
                 return []
         new = unit.get(track) + amount if change.op == "add" else amount
-        if track in ("units_lost", "damage"):
+        if track in (UNITS_LOST, DC_LOST):
             new = min(new, unit.size)
         unit.put(track, max(0, new))
         return []
@@ -113,12 +114,12 @@ class EpicRules(StateRules):
             return [_m("rally_failed_broken" if broken else "rally_failed", unit=unit.name)]
         if broken:
             # L628: no longer broken, counts as having markers equal to its units, then halves.
-            unit.put("blast_markers", rally_markers(unit, settings))
+            unit.put(BLAST_MARKERS, rally_markers(unit, settings))
             unit.statuses.discard("broken")
-        markers = unit.get("blast_markers")
+        markers = unit.get(BLAST_MARKERS)
         rounding = settings.get(RALLY_ROUNDING, "up")   # declared in games/epic/house_rules.py
         removed = rally_removes(markers, result - 1, rounding)    # result − 1: Leaders (L684)
-        unit.put("blast_markers", markers - removed)
+        unit.put(BLAST_MARKERS, markers - removed)
         return [_m("rallied_broken" if broken else "rallied", unit=unit.name, removed=removed,
                    left=markers - removed, rounding=Msg.of(f"combat_epic.house.rally_rounding.{rounding}"))]
 
@@ -128,18 +129,18 @@ class EpicRules(StateRules):
             if "destroyed" not in unit.statuses:
                 unit.statuses.add("destroyed")
                 unit.statuses.discard("broken")
-                unit.put("blast_markers", 0)
+                unit.put(BLAST_MARKERS, 0)
                 messages.append(_m("destroyed", unit=unit.name))
             return messages
         unit.statuses.discard("destroyed")
         if "broken" in unit.statuses:
             return messages
         limit = self.threshold(unit, settings)
-        markers = unit.get("blast_markers")
+        markers = unit.get(BLAST_MARKERS)
         if markers >= limit > 0:
             # L602–604: broken once markers reach the units left; remove the markers.
             unit.statuses.add("broken")
-            unit.put("blast_markers", 0)
+            unit.put(BLAST_MARKERS, 0)
             messages.append(_m("broke", unit=unit.name, markers=markers, units=limit))
             if unit.type == "war_engine":
                 choice = settings.get("epic_we_break_threshold", "start")
@@ -157,11 +158,11 @@ class EpicRules(StateRules):
         return [Msg.of("combat_epic.out.actions_cleared", n=cleared)] if cleared else []
 
     def damage(self, unit: UnitState, amount: int) -> list[StateChange]:
-        track = "damage" if unit.type == "war_engine" else "units_lost"
+        track = DC_LOST if unit.type == "war_engine" else UNITS_LOST
         changes = [StateChange(unit.name, track, "add", amount)]
         if amount > 0:
             # L127 (+1 per unit destroyed), L868 (+1 per DC point lost).
-            changes.append(StateChange(unit.name, "blast_markers", "add", amount))
+            changes.append(StateChange(unit.name, BLAST_MARKERS, "add", amount))
         return changes
 
     def describe(self, unit: UnitState, settings: dict[str, str] | None = None) -> list[Msg]:
@@ -172,7 +173,7 @@ class EpicRules(StateRules):
         if "broken" in unit.statuses:
             lines.append(_m("broken_counts", markers=self.remaining(unit) if unit.type != "war_engine" else unit.size))
         else:
-            lines.append(_m("markers", markers=unit.get("blast_markers"), limit=self.threshold(unit, settings or {})))
+            lines.append(_m("markers", markers=unit.get(BLAST_MARKERS), limit=self.threshold(unit, settings or {})))
         if unit.get("critical_hits"):
             lines.append(_m("crits", n=unit.get("critical_hits")))
         if "acted" in unit.statuses:
@@ -199,4 +200,4 @@ def rally_markers(unit: UnitState, settings: dict[str, str]) -> int:
     broken War Engine its starting DC (L870, the threshold house rule); else its own."""
     if "broken" in unit.statuses:
         return RULES.remaining(unit) if unit.type != "war_engine" else RULES.threshold(unit, settings)
-    return unit.get("blast_markers")
+    return unit.get(BLAST_MARKERS)
