@@ -1,25 +1,25 @@
-"""State benchmark: `/blast add` and `/damage` through the real command tree.
+"""State benchmark: the store under concurrent `/blast add` and `/damage` (db.StateStore).
 
     .venv/bin/python benchmarks/state.py                      # SQLite (temporary file)
     .venv/bin/python benchmarks/state.py --pg URL             # and PostgreSQL
     TEST_DATABASE_URL=… .venv/bin/python benchmarks/state.py  # same, from the environment
 
 Two scenarios, each with CHANNELS × CLIENTS concurrent clients (100 × 10 by default), every
-client sending COMMANDS commands one after another, alternating `/blast add formation:A` and
-`/damage unit:B amount:1` (an Epic game per channel, formations big enough never to break):
+client sending COMMANDS commands one after another, alternating a blast marker on formation A
+and a unit lost on B (an Epic game per channel, formations big enough never to break):
   * spread  — every channel has its own game and its own 10 clients;
   * single  — the same clients all on one channel.
 Prints commands/s (wall clock, and per CPU-second of this process), p50/p99/mean latency, and checks that no update was lost (A's markers and
 B's losses equal the commands sent). The target is ≥ 500 commands/s on SQLite.
 
-Commands are built by the console (`console/`) and run by `bot.tree` exactly as Discord's
-gateway would; only the per-command wall time is measured here.
+Each command is what the cogs call for `/blast add` and `/damage`: one `change_units`
+transaction with its event. The whole bot, Discord's side included, is measured by
+benchmarks/gateway.py.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextvars
 import os
 import statistics
 import sys
@@ -29,69 +29,53 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import discord  # noqa: E402
-from discord.webhook.async_ import async_context  # noqa: E402
+import db  # noqa: E402
+from games.epic.tracks import BLAST_MARKERS, UNITS_LOST  # noqa: E402
+from games.procedure import StateChange  # noqa: E402
+from games.registry import check_all  # noqa: E402
+from i18n import Msg, UserError  # noqa: E402
 
-from app.config import Config  # noqa: E402
-from console import ConsoleSession  # noqa: E402
-from console.parser import parse  # noqa: E402
-from console.payloads import command_data  # noqa: E402
-from dice import Roller  # noqa: E402
-
-OWNER = "alice"
+GUILD = 1
+OWNER = db.Actor(1, "alice")
 BIG = 10_000
-_channel: contextvars.ContextVar[int] = contextvars.ContextVar("channel")
 
 
 class Bench:
-    """One bot on one database, sending commands to any channel."""
+    """One store on one database, taking commands for any channel."""
 
-    def __init__(self, url: str, files: str) -> None:
-        config = Config.load(environ={})
-        config.database_url = url
-        config.console_files_dir = files
-        self.session = ConsoleSession(config, locale="en", roller=Roller.seeded(1))
-        self.guild = config.console_guild_id
-        self._data: dict[str, dict] = {}
+    def __init__(self, url: str) -> None:
+        self.url = url
         self.errors = 0
 
     async def start(self) -> None:
-        await self.session.start()
+        check_all()
+        self.store = await db.open_store(self.url)
 
     async def close(self) -> None:
-        await self.session.close()
+        await self.store.close()
 
-    async def command(self, line: str, channel: int) -> float:
-        """Run one slash command in `channel` through the tree; its wall time in seconds."""
-        session = self.session
-        data = self._data.get(line)
-        if data is None:
-            data = self._data[line] = command_data(parse(line, session.commands), session.attachments)
-        payload = session._payload(2, "en", OWNER)
-        payload["channel_id"] = str(channel)
-        payload["channel"] = {**payload["channel"], "id": str(channel)}
-        payload["data"] = data
-        async_context.set(session.adapter)
+    async def command(self, blast: bool, channel: int) -> float:
+        """One command's transaction in `channel`; its wall time in seconds."""
+        # Epic's /damage: a unit lost and, for the casualty, a Blast Marker (epic L127)
+        changes = ([StateChange("A", BLAST_MARKERS, "add", 1)] if blast else
+                   [StateChange("B", UNITS_LOST, "add", 1), StateChange("B", BLAST_MARKERS, "add", 1)])
         started = time.perf_counter()
-        interaction = discord.Interaction(data=payload, state=session.bot._connection)
-        await session.bot.tree._call(interaction)
-        elapsed = time.perf_counter() - started
-        session.adapter.interactions.pop(int(payload["id"]), None)
-        message = session.adapter.original.pop(int(payload["id"]), None)
-        if message is None or message.ephemeral:       # errors are the only ephemeral replies here
+        try:
+            await self.store.change_units(GUILD, channel, OWNER, changes, Msg.of("state.event.damage", unit=changes[0].unit, n=1))
+        except UserError:
             self.errors += 1
-        session.adapter.take()
-        return elapsed
+        return time.perf_counter() - started
 
     async def prepare(self, channel: int) -> None:
-        for line in ("/game start game:epic side:Imperium", f"/unit add name:A size:{BIG}", f"/unit add name:B size:{BIG}"):
-            await self.command(line, channel)
+        await self.store.start_game(GUILD, channel, OWNER, "epic", side="Imperium")
+        for name in ("A", "B"):
+            await self.store.add_unit(GUILD, channel, OWNER, name, BIG)
 
     async def counts(self, channel: int) -> tuple[int, int, int]:
-        store = self.session.services.state
-        a = await store.find_unit(self.guild, channel, "A")
-        b = await store.find_unit(self.guild, channel, "B")
-        return a.value("blast_markers"), b.value("units_lost"), b.value("blast_markers")
+        a = await self.store.find_unit(GUILD, channel, "A")
+        b = await self.store.find_unit(GUILD, channel, "B")
+        assert a is not None and b is not None
+        return a.value(BLAST_MARKERS), b.value(UNITS_LOST), b.value(BLAST_MARKERS)
 
 
 async def scenario(bench: Bench, name: str, channels: list[int], clients: int, commands: int) -> dict:
@@ -99,8 +83,7 @@ async def scenario(bench: Bench, name: str, channels: list[int], clients: int, c
 
     async def client(channel: int, index: int) -> None:
         for i in range(commands):
-            line = "/blast add formation:A" if (i + index) % 2 == 0 else "/damage unit:B amount:1"
-            latencies.append(await bench.command(line, channel))
+            latencies.append(await bench.command((i + index) % 2 == 0, channel))
 
     errors_before = bench.errors
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -120,21 +103,20 @@ async def scenario(bench: Bench, name: str, channels: list[int], clients: int, c
 
 
 async def run_backend(label: str, url: str, channels: int, clients: int, commands: int) -> list[dict]:
-    with tempfile.TemporaryDirectory() as files:
-        bench = Bench(url, files)
-        await bench.start()
-        try:
-            base = 900_000_000_000_000_000 + int(time.time()) % 1_000_000 * 1000
-            spread = [base + i for i in range(channels)]
-            single = [base + channels] * channels
-            warm = [base + channels + 1] * 10
-            for channel in spread + single[:1] + warm[:1]:
-                await bench.prepare(channel)
-            await scenario(bench, "warm-up", warm, 10, 10)    # caches, compiled statements; not reported
-            results = [await scenario(bench, f"{channels} channels × {clients} clients", spread, clients, commands),
-                       await scenario(bench, f"1 channel × {channels * clients} clients", single, clients, commands)]
-        finally:
-            await bench.close()
+    bench = Bench(url)
+    await bench.start()
+    try:
+        base = 900_000_000_000_000_000 + int(time.time()) % 1_000_000 * 1000
+        spread = [base + i for i in range(channels)]
+        single = [base + channels] * channels
+        warm = [base + channels + 1] * 10
+        for channel in spread + single[:1] + warm[:1]:
+            await bench.prepare(channel)
+        await scenario(bench, "warm-up", warm, 10, 10)    # caches, compiled statements; not reported
+        results = [await scenario(bench, f"{channels} channels × {clients} clients", spread, clients, commands),
+                   await scenario(bench, f"1 channel × {channels * clients} clients", single, clients, commands)]
+    finally:
+        await bench.close()
     for row in results:
         row["backend"] = label
     return results

@@ -8,9 +8,14 @@ Alembic. The API is async. No discord here.
                                        procedure_result.changes, procedure_result.title)
     await store.close()
 
-See `db/store.py` for every operation and `games/<id>/state.py` for what each game tracks.
+The modules, one job each: `store` (every operation, one transaction each), `transaction`
+(running a transaction on SQLite or PostgreSQL and recording its event), `session` (who may do
+what, turns, phases, sides — no database), `codec` (rows ⇄ views), `exchange` and
+`export_model` (the export format), `schema` and `migrations/`. What each game tracks is in
+`games/<id>/state.py`.
 """
-from db.store import NeedsConsent, StateStore, open_store, is_manager, may_edit_side, may_play
+from db.session import NeedsConsent, is_manager, may_edit_side, may_play
+from db.store import StateStore, open_store
 from db.views import (Actor, AppliedResult, EventView, GameView, PlayerView, UnitChange, UnitView,
                       fold)
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from db.export_model import parse_export_bytes
-from db.store import _parse_export as parse_export
+from db.exchange import parse_export
 from games.registry import GAMES
 from games.procedure import StateChange
 from i18n import Msg, UserError
