@@ -247,12 +247,12 @@ class RuleIndex:
         k1, b = BM25_K1, BM25_B
         for i, tf in enumerate(doc_tf):
             norm = k1 * (1 - b + b * self.doc_len[i] / self.avg_len)
-            for t, n in tf.items():
-                self.body_postings[t].append((i, n * (k1 + 1) / (n + norm)))
+            for t, count in tf.items():
+                self.body_postings[t].append((i, count * (k1 + 1) / (count + norm)))
         # Slang as synonyms: a one-word alias («рукопашка», «кавер») also stands for the words
         # of its section's title, so the body search finds rules that use the book's words.
         # Per game: slang in one book's players' mouths means nothing in another book.
-        self.synonyms: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        learned: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
         for n in self.names:
             # Only slang is a synonym: a word the books never use («кавер», «фнп», «чардж»).
             # Aliases that only point into a larger section (weight < 0.75) stay out.
@@ -261,8 +261,9 @@ class RuleIndex:
                 ru = main[1] if len(main) > 1 and re.search("[а-я]", main[1].lower()) else main[0]
                 own = [t for t in nz.terms(ru) if t != n.terms[0]]
                 if 0 < len(own) <= 3:
-                    self.synonyms[n.terms[0]][sections[n.doc].game].update(own)
-        self.synonyms = {t: {g: frozenset(v) for g, v in by_game.items()} for t, by_game in self.synonyms.items()}
+                    learned[n.terms[0]][sections[n.doc].game].update(own)
+        self.synonyms: dict[str, dict[str, frozenset[str]]] = {
+            t: {g: frozenset(v) for g, v in by_game.items()} for t, by_game in learned.items()}
         n_docs = len(sections)
         self.body_idf = {t: math.log(1 + (n_docs - len(p) + 0.5) / (len(p) + 0.5)) for t, p in self.body_postings.items()}
         # Postings as two flat arrays (documents, BM25 tf parts) with each stem's slice: fast to
@@ -278,12 +279,12 @@ class RuleIndex:
         n_keys = len(self.keys)
         # Headings' word pairs, second word → first words, for stump compounds («психосилы»).
         self.name_bigrams: dict[str, frozenset[str]] = {}
-        pairs: dict[str, set[str]] = defaultdict(set)
+        firsts: dict[str, set[str]] = defaultdict(set)
         for k in self.keys:
-            for a, b in zip(k, k[1:]):
-                if len(a) >= 4 and len(b) >= 3 and a.isalpha() and b.isalpha():
-                    pairs[b].add(a)
-        self.name_bigrams = {b: frozenset(v) for b, v in pairs.items()}
+            for first, second in zip(k, k[1:]):
+                if len(first) >= 4 and len(second) >= 3 and first.isalpha() and second.isalpha():
+                    firsts[second].add(first)
+        self.name_bigrams = {second: frozenset(v) for second, v in firsts.items()}
         self.name_idf = {t: math.log(1 + n_keys / len(p)) for t, p in self.name_postings.items()}
         self.key_norm = [sum(self.name_idf[t] for t in k) for k in self.keys]
         self.name_vocab = sorted(self.name_postings)
@@ -310,19 +311,19 @@ class RuleIndex:
         # The books' glossaries, English stems → (game, Russian term): an English query with no
         # good match is searched again in the book's own Russian words.
         self.en2ru: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        for g, pairs in (glossary or {}).items():
-            for en, ru in pairs:
-                k = " ".join(nz.terms(en))
-                if k and (g, ru) not in self.en2ru[k]:
-                    self.en2ru[k].append((g, ru))
+        for g, glossary_pairs in (glossary or {}).items():
+            for en, ru in glossary_pairs:
+                en_key = " ".join(nz.terms(en))
+                if en_key and (g, ru) not in self.en2ru[en_key]:
+                    self.en2ru[en_key].append((g, ru))
         self.en2ru = dict(self.en2ru)
         # English query words → the books' Russian words, from the glossaries and headings
-        pairs: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        word_pairs: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for g, gl in (glossary or {}).items():
-            pairs[g] += [(en, ru) for en, ru in gl]
+            word_pairs[g] += [(en, ru) for en, ru in gl]
         for sec in sections:
-            pairs[sec.game] += crosslang.heading_pairs([sec.title])
-        self.en_words = crosslang.learn(pairs)
+            word_pairs[sec.game] += crosslang.heading_pairs([sec.title])
+        self.en_words = crosslang.learn(word_pairs)
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
 
@@ -461,8 +462,9 @@ class RuleIndex:
             return None, None
         game = self.sections[i].game
         order = [j for j in self.by_game[game] if self.sections[j].kind != "table"]
-        if self.sections[i].kind == "table":
-            i = self.by_id[self.sections[i].parent]
+        parent = self.sections[i].parent
+        if self.sections[i].kind == "table" and parent is not None:
+            i = self.by_id[parent]
         k = order.index(i)
         prev = self.sections[order[k - 1]].id if k > 0 else None
         nxt = self.sections[order[k + 1]].id if k + 1 < len(order) else None
@@ -593,9 +595,9 @@ class RuleIndex:
             if sim >= 0.75:
                 by_game = self.synonyms.get(v)
                 if by_game:
-                    for g, words in by_game.items():
+                    for g, synonyms in by_game.items():
                         if game is None or g == game:
-                            for w in words:
+                            for w in synonyms:
                                 extra[w] = max(extra.get(w, 0.0), 0.7 * sim)
         if not extra:
             return exp
@@ -761,8 +763,8 @@ class RuleIndex:
             if exp and exp[0][0] not in self.body_terms:
                 # Slang the books never use («рукопашка») is rare as a word but means a common
                 # thing («ближний бой»): it weighs what the book's words for it weigh.
-                words = self.synonyms.get(exp[0][0], {})
-                mine = [x for g, ws in words.items() if game is None or g == game for x in ws]
+                slang = self.synonyms.get(exp[0][0], {})
+                mine = [x for g, ws in slang.items() if game is None or g == game for x in ws]
                 if mine:
                     w = min(w, sum(self.body_idf.get(x, 2.0) for x in mine) / len(mine))
             q_weights.append(max(w, 0.5))
@@ -817,12 +819,12 @@ class RuleIndex:
         for qi, exp in enumerate(body_exp):
             seen: dict[int, float] | None = None
             for v, sim in exp:               # a section counts its best-matching variant
-                w = self.body_idf.get(v)
-                if w is None:
+                term_idf = self.body_idf.get(v)
+                if term_idf is None:
                     continue
                 lo, hi = self.bp_slot[v]
                 docs, parts = self.bp_docs[lo:hi], self.bp_parts[lo:hi]
-                ws = w * sim
+                ws = term_idf * sim
                 if seen is None:
                     seen = dict(zip(docs, map(ws.__mul__, parts)))
                 else:
