@@ -3,6 +3,7 @@ command functions; every refusal is a UserError with an example that works."""
 from __future__ import annotations
 
 import re
+from typing import Literal, overload
 
 from i18n import UserError
 
@@ -10,6 +11,12 @@ _PLUS = re.compile(r"^\s*(\d{1,2})\s*\+?\s*$")
 _NONE = ("", "-", "—", "–")
 
 
+@overload
+def parse_plus(text: str | None, *, low: int = ..., high: int = ..., required: Literal[True],
+               error: str = ..., example: str = ...) -> int: ...
+@overload
+def parse_plus(text: str | None, *, low: int = ..., high: int = ..., required: bool = ...,
+               error: str = ..., example: str = ...) -> int | None: ...
 def parse_plus(text: str | None, *, low: int = 2, high: int = 6, required: bool = False,
                error: str = "combat_shared.error.plus", example: str = "combat_shared.example.plus") -> int | None:
     """"4+", "4" → 4; nothing, "-" or "—" → None (or, when `required`, a UserError saying so);

@@ -157,7 +157,7 @@ def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:
     return mods
 
 
-def _result_roll(roller: Roller, me: _Fighting, enemy: _Fighting, mode: str, who: str,
+def _result_roll(roller: Roller, me: _Fighting, enemy: _Fighting, mode: str, who: str | Msg,
                  steps: list[DiceStep]) -> int:  # who: the side's name
     dice = roller.dice(2)
     base = max(dice) if mode == "highest" else sum(dice)

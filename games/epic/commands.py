@@ -233,7 +233,9 @@ def _from_profile(found: Formation | None, key: str, given: str | None, notes: l
     """A datasheet value: the option when given (noted when it differs from the profile), else the
     tracked formation's profile (noted), else None."""
     typed = parse_plus(given)
-    profile = found.state.profile if found is not None else {}
+    if found is None:
+        return typed
+    profile = found.state.profile
     label = PROFILE_LABELS[key]
     if key in profile and profile[key] is not None:
         if given is not None and typed != profile[key]:
@@ -279,7 +281,7 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
     if contact is not None and contact > (war_engine_dc or engaged or units):
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
     # Cover saves in an assault: infantry of a formation that didn't charge or counter-charge (L531).
-    saves = SaveProfile(armour=armour_value, cover_save=parse_plus(cover), invulnerable=parse_plus(inv),
+    saves = SaveProfile(armour=armour_value, cover_save=cover, invulnerable=parse_plus(inv),
                         reinforced=reinforced)
     return AssaultSide(name=name, units=units, engaged=engaged, in_contact=contact, cc=cc_value, ff=ff_value,
                        extra_attacks=extra or 0, saves=saves, blast_markers=blast or 0, broken=broken,

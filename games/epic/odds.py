@@ -118,8 +118,8 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
     r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or Msg.of("combat_epic.word.target")))
     r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=pct(p_any)))
-    key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
-    r.outcome.append(Msg.of(key, mean=Number(expected_kills)))
+    kills_key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
+    r.outcome.append(Msg.of(kills_key, mean=Number(expected_kills)))
     for k in sorted(kills_dist):
         if kills_dist[k] >= Fraction(1, 2000):       # rows that show as 0.0% are left out
             r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),

@@ -52,6 +52,7 @@ def roll_to_hit(roller: Roller, count: int, value: int, modifiers: list[Modifier
         return [DiceStep(label=label, dice=dice, target=f"{max(need, 2)}+", successes=hits,
                          modifiers=list(modifiers))], hits
     second_need = T.SEVEN_PLUS[need]
+    assert second_need is not None         # 10+ can't hit and returned above (L394)
     sixes = sum(1 for d in dice if d == 6)
     first = DiceStep(label=label, dice=dice, target=to_hit_label(need), successes=sixes,
                      modifiers=list(modifiers), note=Msg.of("combat_epic.note.seven_plus", need=need))
