@@ -43,7 +43,7 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
         mods.append(Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY))
     t = engine.need(base, mods)
     reroll_allowed = fc_near and (test == "rally" or fc_los)
-    reroll = "failed" if reroll_allowed else "none"
+    reroll: engine.Reroll = "failed" if reroll_allowed else "none"
     [a] = engine.roll(roller, 1, t, reroll)
     result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
     result.steps.append(engine.dice_step(Msg.of("fow.step.motivation", need=t), [a], t, mods, reroll))

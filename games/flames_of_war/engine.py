@@ -56,7 +56,7 @@ def need(base: Need, modifiers: list[Modifier] | None = None) -> Need:
 
 
 def need_text(t: Need) -> str:
-    if t == AUTO:
+    if isinstance(t, str):             # AUTO
         return "Auto"
     if t >= IMPOSSIBLE_FROM:
         return f"{t}+ (×)"
@@ -67,7 +67,7 @@ def need_text(t: Need) -> str:
 
 def p_once(t: Need) -> Fraction:
     """Probability one attempt succeeds."""
-    if t == AUTO:
+    if isinstance(t, str):             # AUTO
         return Fraction(1)
     return success_probability(BOOK, t)
 
@@ -97,7 +97,7 @@ class Attempt:
 
 
 def _once(roller: Roller, t: Need) -> tuple[list[int], bool]:
-    if t == AUTO:
+    if isinstance(t, str):             # AUTO
         return [], True
     chain = target_chain(BOOK, t)
     if chain is None:
@@ -138,10 +138,10 @@ def dice_step(label: Msg, attempts: list[Attempt], t: Need, modifiers: list[Modi
     chains = [f"{a.first[0]}→{a.first[1]}" for a in attempts if len(a.first) == 2]
     chains += [f"{a.second[0]}→{a.second[1]}" for a in attempts if len(a.second) == 2]
     note = None
-    if t != AUTO and t >= IMPOSSIBLE_FROM:
-        note = Msg.of("fow.engine.impossible", need=t)
-    elif t == AUTO:
+    if isinstance(t, str):             # AUTO
         note = Msg.of("fow.engine.auto")
+    elif t >= IMPOSSIBLE_FROM:
+        note = Msg.of("fow.engine.impossible", need=t)
     elif chains:
         note = Msg.of("fow.engine.chain", need=t, second=CHAIN_SECOND[t], chains=", ".join(chains))
     if reroll == "failed" and rerolled:

@@ -23,11 +23,11 @@ def per_destroyed(save: int | None, fp: int | None, bunker: bool = False) -> Fra
     """Probability one hit destroys a team: the save fails, then the FP test succeeds (against a
     bunker a successful FP roll is re-rolled, L1095)."""
     fail_save = 1 - engine.p_success(engine.need(save)) if save is not None else Fraction(1)
-    fp_reroll = "success" if bunker else "none"
+    fp_reroll: engine.Reroll = "success" if bunker else "none"
     return fail_save * (engine.p_success(engine.need(fp), fp_reroll) if fp is not None else Fraction(1))
 
 
-def _result(procedure: str, title: Msg, t: engine.Need, reroll: str, p: Fraction, hits: _exact.Dist,
+def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p: Fraction, hits: _exact.Dist,
             modifiers: list[Modifier]) -> ProcedureResult:
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
     r.outcome.append(Msg.of("combat2.odds.per_die", need=engine.need_text(t), p=_exact.pct(p),
@@ -50,7 +50,7 @@ def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: in
     n = per_team * teams
     modifiers = to_hit_modifiers(mods)
     t = engine.need(is_hit_on, modifiers)
-    reroll = "failed" if reroll_failed else "none"
+    reroll: engine.Reroll = "failed" if reroll_failed else "none"
     p = engine.p_success(t, reroll)
     hits = _exact.binomial(n, p)
     r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, modifiers)
@@ -103,7 +103,7 @@ def test_odds(test: str, *, rating: str | None = None, number: int | None = None
     base = motivation_number(rating, number)
     mods = [Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY)] if all_cavalry and test == "rally" else []
     t = engine.need(base, mods)
-    reroll = "failed" if fc_near and (test == "rally" or fc_los) else "none"
+    reroll: engine.Reroll = "failed" if fc_near and (test == "rally" or fc_los) else "none"
     p = engine.p_success(t, reroll)
     r = ProcedureResult(GAME, f"odds.{test}", Msg.of(f"fow.check.{test}.title", unit="—"))
     r.outcome.append(Msg.of("combat2.odds.pass", need=engine.need_text(t), p=_exact.pct(p), fraction=str(p)))

@@ -5,7 +5,12 @@ Conscript skill (hit on 2+, tactics 5+; L188, L204). So ratings are keyed by the
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from games.procedure import Source
+
+if TYPE_CHECKING:
+    from games.flames_of_war.engine import Reroll
 
 B = "flames_of_war"
 
@@ -78,7 +83,7 @@ SRC_RANGE_IN = Source(B, 704)
 NIGHT_RANGE_IN = Source(B, 1297)
 
 
-def artillery_reroll(weapons: int) -> str:
+def artillery_reroll(weapons: int) -> Reroll:
     """L738: 1–2 weapons re-roll successful hits; 5 or more re-roll failed hits; 3–4 none."""
     if weapons <= 2:
         return "success"

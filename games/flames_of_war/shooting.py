@@ -57,7 +57,7 @@ def check_need(value: int | None, example: str, allow_auto: bool = False) -> int
 
 
 def saves_and_firepower(roller: Roller, result: ProcedureResult, hits: int, save: int | None,
-                        fp: int | None, *, fp_reroll: str = "none", top_armour: bool = False) -> int:
+                        fp: int | None, *, fp_reroll: engine.Reroll = "none", top_armour: bool = False) -> int:
     """Roll the players' save number for each hit, then FP for each failed save (L748–752).
     Returns teams destroyed (0 when FP isn't given)."""
     result.notes.append(Msg.of("fow.note.saves_undefined"))
@@ -131,7 +131,7 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
                                  source=R.SRC_DEFENSIVE_FIRE if defensive else R.SRC_ROF))
     modifiers = to_hit_modifiers(mods)
     t = engine.need(is_hit_on, modifiers)
-    reroll = "failed" if (reroll_failed or sniper) else "none"      # L662: snipers re-roll failed to-hit
+    reroll: engine.Reroll = "failed" if (reroll_failed or sniper) else "none"      # L662: snipers re-roll failed to-hit
     attempts = engine.roll(roller, n, t, reroll)
     result.steps.append(engine.dice_step(Msg.of("fow.step.to_hit", need=t), attempts, t, modifiers, reroll))
     hits = engine.successes(attempts)
