@@ -74,7 +74,7 @@ def outcomes(n: int, sides: int = 6):
     return product(range(1, sides + 1), repeat=n)
 
 
-def pct(p: Fraction) -> Percent:
+def pct(p: Fraction | float) -> Percent:
     """A probability for a message, written in the reader's language when rendered
     (i18n.format_percent: «33,3 %», "33.3%")."""
     return Percent(p)

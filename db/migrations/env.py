@@ -31,6 +31,8 @@ elif context.is_offline_mode():
 else:
     async def _main() -> None:
         url = os.environ.get("REFEREE_DATABASE_URL") or config.get_main_option("sqlalchemy.url")
+        if not url:
+            raise SystemExit("alembic: set REFEREE_DATABASE_URL or sqlalchemy.url in db/alembic.ini")
         engine = create_async_engine(url)
         async with engine.begin() as conn:
             await conn.run_sync(_run)

@@ -60,14 +60,14 @@ class Reading:
         self.notes: list[Msg] = []
 
     def value(self, ref: UnitRef, key: str, given, label: str | Msg):
-        profile = ref.state.profile if ref.state is not None else {}
-        known = profile.get(key)
+        state = ref.state
+        known = state.profile.get(key) if state is not None else None
         if given is not None:
-            if known is not None and known != given:
-                self.notes.append(note_override(label, given, known, ref.name))
+            if state is not None and known is not None and known != given:
+                self.notes.append(note_override(label, given, known, state.name))
             return given
-        if known is not None:
-            self.notes.append(note_from_profile(label, known, ref.name))
+        if state is not None and known is not None:
+            self.notes.append(note_from_profile(label, known, state.name))
         return known
 
     def plus(self, ref: UnitRef, key: str, given: str | None, label: str):
@@ -76,12 +76,12 @@ class Reading:
 
     def rule(self, ref: UnitRef, key: str, given, label: str | Msg):
         """A special rule: the option if given, else the profile's."""
-        rules = ref.state.profile.get("rules", {}) if ref.state is not None else {}
-        known = rules.get(key)
+        state = ref.state
+        known = state.profile.get("rules", {}).get(key) if state is not None else None
         if given is not None and given is not False:
             return given
-        if known is not None:
-            self.notes.append(note_from_profile(label, known if known is not True else "✓", ref.name))
+        if state is not None and known is not None:
+            self.notes.append(note_from_profile(label, known if known is not True else "✓", state.name))
             return known
         return given
 

@@ -4,6 +4,7 @@ the loser's morale check at −1 Ld per wound of difference."""
 from __future__ import annotations
 
 import re
+from typing import Any
 from dataclasses import dataclass, field
 
 from dice.roller import Roller
@@ -70,7 +71,7 @@ def parse_profile(text: str) -> dict[str, int | None]:
 def fighter_from(profile: dict[str, int | None], **extra) -> Fighter:
     mapping = {"ws": "ws", "s": "strength", "t": "toughness", "w": "wounds", "i": "initiative", "a": "attacks",
                "ld": "leadership", "ap": "ap", "fnp": "fnp"}
-    kwargs = {mapping[k]: v for k, v in profile.items() if k in mapping}
+    kwargs: dict[str, Any] = {mapping[k]: v for k, v in profile.items() if k in mapping}
     saves = Saves(armour=profile.get("sv"), invulnerable=profile.get("inv"))
     f = Fighter(saves=saves, **kwargs, **extra)
     for attr, low, high in (("ws", 1, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
@@ -130,7 +131,8 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
         result.outcome.append(Msg.of("combat_hh.out.initiative_step", i=step_i))
     result.outcome.append(Msg.of("combat_hh.out.fight_wounds", attacker=a_name, defender=d_name,
                                  a=caused["a"], d=caused["d"]))
-    winner = loser = None
+    winner: str | None = None
+    loser = ""
     if models["d"] <= 0 < models["a"]:
         winner, loser = "a", "d"
     elif models["a"] <= 0 < models["d"]:
@@ -163,5 +165,5 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
                         result.changes.append(StateChange(lose.name, "falling_back", "status_on", 0,
                                                           Msg.of("combat_hh.change.falls_back")))
     result.data.update(a_caused=caused["a"], d_caused=caused["d"], a_removed=removed["a"], d_removed=removed["d"],
-                       winner={"a": "attacker", "d": "defender"}.get(winner), morale_passed=morale_passed)
+                       winner={"a": "attacker", "d": "defender"}.get(winner or ""), morale_passed=morale_passed)
     return result

@@ -4,6 +4,7 @@ hull points, wrecked, explodes) and one round of close combat (who wins)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any, Callable
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import exp, lgamma, log, log1p
@@ -20,7 +21,7 @@ from i18n import Msg, Number
 ONE = Fraction(1)
 
 
-def p_hit_shooting(bs: int, weapon: HHWeapon) -> Fraction:
+def p_hit_shooting(bs: int | None, weapon: HHWeapon) -> Fraction:
     need, high = bs_need(bs, weapon.snap)
     reroll, _ = hit_reroll(weapon, high)
     ok, _ = outcome_probs(need, reroll=reroll, reroll_need=high)
@@ -124,19 +125,20 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     # One shot: nothing, or `hp` hull points lost without / with an explosion. Exact fractions for
     # small inputs, floats when the work (shots × hull points) would not fit the time budget.
     exact = n * cap <= 300
-    num = (lambda v: v) if exact else float
+    # Fractions or floats, as chosen above: the same arithmetic either way.
+    num: Callable[[Fraction], Any] = (lambda v: v) if exact else float
     stay = num(1 - p_hit + p_hit * per_hit["none"])
-    moves = [(hp, num(p_hit * php * (per_hit["glancing"] + per_hit["penetrating"] * (1 - p_explode_on_pen))),
-              num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen)) for hp, php in hp_dist.items()]
+    moves = [(lost_hp, num(p_hit * php * (per_hit["glancing"] + per_hit["penetrating"] * (1 - p_explode_on_pen))),
+              num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen)) for lost_hp, php in hp_dist.items()]
     zero = Fraction(0) if exact else 0.0
-    states: dict[tuple[int, int], object] = {(0, 0): num(ONE)}     # (hull points lost, exploded)
+    states: dict[tuple[int, int], Any] = {(0, 0): num(ONE)}     # (hull points lost, exploded)
     for _ in range(n):
-        nxt: dict[tuple[int, int], object] = defaultdict(lambda: zero)
+        nxt: dict[tuple[int, int], Any] = defaultdict(lambda: zero)
         for (lost, boom), p in states.items():
             nxt[(lost, boom)] += p * stay
-            for hp, quiet, loud in moves:
-                nxt[(min(cap, lost + hp), boom)] += p * quiet
-                nxt[(min(cap, lost + hp), 1)] += p * loud
+            for lost_hp, quiet, loud in moves:
+                nxt[(min(cap, lost + lost_hp), boom)] += p * quiet
+                nxt[(min(cap, lost + lost_hp), 1)] += p * loud
         states = nxt
     hp: dict[int, Fraction] = defaultdict(Fraction)
     p_explodes = p_wrecked = Fraction(0)

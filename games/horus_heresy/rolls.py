@@ -21,10 +21,13 @@ def _check(value: int, low: int, high: int, key: str) -> None:
         raise UserError(f"combat_hh.error.{key}", example="combat_hh.example.shoot", value=value)
 
 
-def bs_need(bs: int, snap: bool = False) -> tuple[int, int | None]:
-    """(to-hit need, need of the re-roll of a 1 for BS 6+ or None). Snap shots are BS 1 (l.707)."""
+def bs_need(bs: int | None, snap: bool = False) -> tuple[int, int | None]:
+    """(to-hit need, need of the re-roll of a 1 for BS 6+ or None). Snap shots are BS 1 (l.707).
+    A shot that isn't a snap shot needs the firer's BS: none given is refused, never assumed."""
     if snap:
         return T.BS_TO_HIT[1], None
+    if bs is None:
+        raise UserError("combat_hh.error.bs", example="combat_hh.example.shoot", value="—")
     _check(bs, 1, 10, "bs")
     if bs <= 5:
         return T.BS_TO_HIT[bs], None

@@ -196,7 +196,7 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     mit_need, mit_kind = mitigation(target.shrouded, target.fnp, instant_death=is_id,
                                     ignores_cover=weapon.ignores_cover, melee=melee, fearless=target.fearless)
     remaining = unsaved_total
-    if remaining and mit_need is not None:
+    if remaining and mit_need is not None and mit_kind is not None:
         dice = roller.dice(remaining)
         negated = sum(1 for d in dice if d >= mit_need)
         result.steps.append(DiceStep(Msg.of(f"combat_hh.step.{mit_kind}"), dice, f"{mit_need}+", negated,

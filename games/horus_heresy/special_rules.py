@@ -3,6 +3,7 @@ poisoned" / «спаренное, раздирающее 5, отравленно
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from games.horus_heresy import tables as T
 from i18n import Text, UserError
@@ -41,14 +42,14 @@ def _russian(names: tuple[str, ...]) -> str:
 
 
 def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None, *,
-                no_default: tuple[str, ...] = ()) -> dict[str, object]:
+                no_default: tuple[str, ...] = ()) -> dict[str, Any]:
     """"Rending (5+), twin-linked" → {"rending": 5, "twin_linked": True}. A rule that needs a
     value and has no default in the book (Rending, Feel No Pain; Poisoned in melee: `no_default`)
     must be given one ("rending 6"): the reply says the book gives no number."""
     keys = tuple(allowed or RULES)
     known = {"known": Text.of(en=", ".join(RULES[k][0][0] for k in keys),
                               ru=", ".join(_russian(RULES[k][0]) for k in keys))}
-    found: dict[str, object] = {}
+    found: dict[str, Any] = {}
     for raw in re.split(r"[,;]", (text or "").replace('"', " ")):
         part = _fold(raw)
         if not part:
@@ -65,6 +66,7 @@ def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None, *,
             if value is None and (default is None or key in no_default):
                 raise UserError("combat_hh.error.rule_no_number", example="combat_hh.example.shoot", text=raw.strip())
             value = value if value is not None else default
+            assert value is not None              # refused above when neither was given
             if not 2 <= value <= 6:
                 raise UserError("combat_hh.error.rule_value", example="combat_hh.example.shoot", text=raw.strip())
             found[key] = value

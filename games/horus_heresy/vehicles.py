@@ -113,13 +113,13 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
     r.outcome.append(Msg.of("combat_hh.out.pen_result", glancing=glancing, penetrating=penetrating))
     # Saves against glancing and penetrating hits: cover or invulnerable, the better one (l.817, l.2057).
     results = [k for k in kinds if k != "none"]
-    need, kind = best_save(Saves(cover=vehicle.saves.cover, invulnerable=vehicle.saves.invulnerable), None,
-                           ignores_cover=weapon.ignores_cover)
-    if results and need is not None:
+    save_need, save_kind = best_save(Saves(cover=vehicle.saves.cover, invulnerable=vehicle.saves.invulnerable), None,
+                                     ignores_cover=weapon.ignores_cover)
+    if results and save_need is not None:
         dice = roller.dice(len(results))
-        kept = [res for res, d in zip(results, dice) if not (d != 1 and d >= need)]
-        r.steps.append(DiceStep(Msg.of("combat_hh.step.save", kind=Msg.of(f"combat_hh.save.{kind}")), dice,
-                                f"{need}+", len(results) - len(kept)))
+        kept = [res for res, d in zip(results, dice) if not (d != 1 and d >= save_need)]
+        r.steps.append(DiceStep(Msg.of("combat_hh.step.save", kind=Msg.of(f"combat_hh.save.{save_kind}")), dice,
+                                f"{save_need}+", len(results) - len(kept)))
         results = kept
     if results and vehicle.shrouded is not None and not weapon.ignores_cover:
         dice = roller.dice(len(results))
