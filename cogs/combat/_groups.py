@@ -1,18 +1,19 @@
 """The combat command groups every game plugs its procedures into.
 
-`/shoot <game>`, `/assault <game>`, `/odds <game-procedure>`, `/check <game> <test>`.
-Each game's commands live in their own module beside this one (`cogs/combat/epic.py`, …)
-and attach subcommands with `@SHOOT.command(...)` or subgroups with `Group(parent=CHECK)`.
-Callbacks are plain functions taking the interaction; they reach services through
-`interaction.client.services`.
+`/shoot <game>`, `/assault <game>`, `/odds <game-procedure>`, `/check <game> <test>`. A game
+declares its commands as data (`games/<id>/commands.py`, naming one of these groups by key);
+`cogs/combat/_factory.py` builds them into the groups. Each bot gets groups of its own, so two
+bots in one process (a restart test, the console beside a gateway) never share commands.
 """
 from discord import app_commands
 
 from cogs._common import L
+from games.commands import SHARED_GROUPS
 
-SHOOT = app_commands.Group(name=L("combat.group.shoot.name"), description=L("combat.group.shoot.desc"), guild_only=True)
-ASSAULT = app_commands.Group(name=L("combat.group.assault.name"), description=L("combat.group.assault.desc"), guild_only=True)
-ODDS = app_commands.Group(name=L("combat.group.odds.name"), description=L("combat.group.odds.desc"))
-CHECK = app_commands.Group(name=L("combat.group.check.name"), description=L("combat.group.check.desc"), guild_only=True)
+GUILD_ONLY = {"shoot": True, "assault": True, "odds": False, "check": True}   # odds need no game state
 
-GROUPS = (SHOOT, ASSAULT, ODDS, CHECK)
+
+def combat_groups() -> dict[str, app_commands.Group]:
+    """Fresh shared groups for one bot, by the key games name them with."""
+    return {key: app_commands.Group(name=L(f"combat.group.{key}.name"), description=L(f"combat.group.{key}.desc"),
+                                    guild_only=GUILD_ONLY[key]) for key in SHARED_GROUPS}
