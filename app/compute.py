@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import time
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -87,6 +88,10 @@ def shutdown() -> None:
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
         _pool = None
-        for child in multiprocessing.active_children():   # the pool's workers: the only children
-            child.kill()
-            child.join(1)
+        # The pool's workers are our only children. One may still be starting when the pool
+        # stops (spawning takes a while on a loaded machine): kill until none is left.
+        deadline = time.monotonic() + 5
+        while (children := multiprocessing.active_children()) and time.monotonic() < deadline:
+            for child in children:
+                child.kill()
+                child.join(0.5)

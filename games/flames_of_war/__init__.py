@@ -6,6 +6,7 @@ from games.flames_of_war.engine import CHAIN
 from games.flames_of_war.book.glossary import glossary
 from games.flames_of_war.book.split import split
 from games.flames_of_war.house_rules import HOUSE_RULES as PROCEDURE_HOUSE_RULES
+from games.flames_of_war.profile import PROFILE
 from games.flames_of_war.state import RULES
 from games.flames_of_war.tables import TABLES
 from games.registry import Book, GameSystem
@@ -24,6 +25,7 @@ SYSTEM = GameSystem(
     house_rules=tuple(PROCEDURE_HOUSE_RULES),
     tables=tuple(TABLES),
     chain=CHAIN,
+    profile=PROFILE,
     commands=COMMANDS,
     groups=GROUPS,
 )

@@ -10,10 +10,11 @@ from __future__ import annotations
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.flames_of_war import artillery, assault, checks, odds, shooting
 from games.flames_of_war import ratings as R
+from games.flames_of_war.reading import Reading
 from games.flames_of_war.state import RULES
 from games.inputs import parse_plus
 from games.procedure import ProcedureResult
-from i18n import UserError
+from i18n import Msg, UserError
 
 OPT = "fow.opt"
 SKILLS = tuple(Choice(f"fow.choice.{k}", k) for k in R.IS_HIT_ON)
@@ -62,7 +63,7 @@ def to_hit_modifiers(long_range: bool, concealed: bool, gone_to_ground: bool, ou
 
 # ---- shooting ------------------------------------------------------------------------------
 SHOOT_OPTIONS = (
-    Option("skill", str, required=True, choices=SKILLS), Option("rof", int, required=True, min=0, max=20),
+    Option("rof", int, required=True, min=0, max=20), Option("skill", str, choices=SKILLS),
     Option("teams", int, default=1, min=1, max=50), Option("target", unit=True),
     Option("moving_rof", int, min=0, max=20), Option("moved", bool, default=False),
     Option("pinned", bool, default=False), Option("defensive", bool, default=False),
@@ -75,33 +76,44 @@ SHOOT_OPTIONS = (
     Option("unit_teams", int, min=1, max=100), Option("pin_immune", bool, default=False))
 
 
-def _shoot_kwargs(ctx: CommandContext, o: dict) -> tuple[dict, str | None, bool]:
+def _target_skill_and_save(reading: Reading, o: dict, example: str) -> tuple[int, int | None]:
+    """The target's Skill (what it is hit on, L180–188) and save: the options, else its profile."""
+    skill = reading.required("skill", o["skill"], Msg.of("fow.profile.skill"), "skill", example)
+    save = reading.value("save", parse_plus(o["save"], example=example), Msg.of("fow.profile.save"))
+    return R.IS_HIT_ON[skill], save
+
+
+def _shoot_kwargs(ctx: CommandContext, o: dict, reading: Reading) -> tuple[dict, str | None, bool]:
     name, before, already, size = _target_state(o["target"], o["hits_before"], o["unit_teams"])
-    kwargs = dict(is_hit_on=R.IS_HIT_ON[o["skill"]], rof=o["rof"], teams=o["teams"], moving_rof_value=o["moving_rof"],
+    is_hit_on, save = _target_skill_and_save(reading, o, "fow.example.shoot")
+    kwargs = dict(is_hit_on=is_hit_on, rof=o["rof"], teams=o["teams"], moving_rof_value=o["moving_rof"],
                   moved=o["moved"], shooter_pinned=o["pinned"], defensive=o["defensive"],
                   mods=to_hit_modifiers(o["long_range"], o["concealed"], o["gone_to_ground"], o["out_of_command"],
                                         o["smoke"], o["night"], o["scout"], o["no_he"]),
-                  hits_before=before, unit_teams=size, save=parse_plus(o["save"], example="fow.example.shoot"),
+                  hits_before=before, unit_teams=size, save=save,
                   fp=_fp(o["fp"]), bunker=o["bunker"], settings=ctx.settings)
     return kwargs, name, already
 
 
 def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
-    kwargs, name, already = _shoot_kwargs(ctx, o)
+    reading = Reading(o["target"])
+    kwargs, name, already = _shoot_kwargs(ctx, o, reading)
     assert ctx.roller is not None
-    return shooting.shoot(ctx.roller, reroll_failed=o["reroll"], sniper=o["sniper"], flamethrower=o["flamethrower"],
-                          pin_immune=o["pin_immune"], already_pinned=already, target=name, **kwargs)
+    return reading.into(shooting.shoot(
+        ctx.roller, reroll_failed=o["reroll"], sniper=o["sniper"], flamethrower=o["flamethrower"],
+        pin_immune=reading.pin_immune(o["pin_immune"]), already_pinned=already, target=name, **kwargs))
 
 
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
-    kwargs, _, _ = _shoot_kwargs(ctx, o)
-    return odds.shoot_odds(reroll_failed=o["reroll"] or o["sniper"], **kwargs)
+    reading = Reading(o["target"])
+    kwargs, _, _ = _shoot_kwargs(ctx, o, reading)
+    return reading.into(odds.shoot_odds(reroll_failed=o["reroll"] or o["sniper"], **kwargs))
 
 
 # ---- artillery -----------------------------------------------------------------------------
 ARTILLERY_OPTIONS = (
-    Option("skill", str, required=True, choices=SKILLS), Option("under_template", int, required=True, min=1, max=60),
-    Option("weapons", int, required=True, min=1, max=30), Option("attempt", int, default=1, choices=ATTEMPTS),
+    Option("under_template", int, required=True, min=1, max=60), Option("weapons", int, required=True, min=1, max=30),
+    Option("skill", str, choices=SKILLS), Option("attempt", int, default=1, choices=ATTEMPTS),
     Option("target", unit=True), Option("save"), Option("fp"), Option("bulletproof", bool, default=False),
     Option("aircraft", bool, default=False), Option("hits_before", int, min=0, max=100),
     Option("unit_teams", int, min=1, max=100), Option("pin_immune", bool, default=False))
@@ -109,18 +121,21 @@ ARTILLERY_OPTIONS = (
 
 def artillery_command(ctx: CommandContext, **o) -> ProcedureResult:
     name, before, already, size = _target_state(o["target"], o["hits_before"], o["unit_teams"])
+    reading = Reading(o["target"])
+    is_hit_on, save = _target_skill_and_save(reading, o, "fow.example.bombard")
     assert ctx.roller is not None
-    return artillery.bombard(ctx.roller, teams_under_template=o["under_template"], is_hit_on=R.IS_HIT_ON[o["skill"]],
-                             attempt=o["attempt"], weapons=o["weapons"], aircraft=o["aircraft"],
-                             save=parse_plus(o["save"], example="fow.example.bombard"), fp=_fp(o["fp"]),
-                             bulletproof=o["bulletproof"], hits_before=before, unit_teams=size,
-                             pin_immune=o["pin_immune"], already_pinned=already, target=name, settings=ctx.settings)
+    return reading.into(artillery.bombard(
+        ctx.roller, teams_under_template=o["under_template"], is_hit_on=is_hit_on,
+        attempt=o["attempt"], weapons=o["weapons"], aircraft=o["aircraft"], save=save, fp=_fp(o["fp"]),
+        bulletproof=o["bulletproof"], hits_before=before, unit_teams=size,
+        pin_immune=reading.pin_immune(o["pin_immune"]), already_pinned=already, target=name, settings=ctx.settings))
 
 
 def artillery_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
-    return odds.bombard_odds(teams_under_template=o["under_template"], is_hit_on=R.IS_HIT_ON[o["skill"]],
-                             attempt=o["attempt"], weapons=o["weapons"],
-                             save=parse_plus(o["save"], example="fow.example.bombard"), fp=_fp(o["fp"]))
+    reading = Reading(o["target"])
+    is_hit_on, save = _target_skill_and_save(reading, o, "fow.example.bombard")
+    return reading.into(odds.bombard_odds(teams_under_template=o["under_template"], is_hit_on=is_hit_on,
+                                          attempt=o["attempt"], weapons=o["weapons"], save=save, fp=_fp(o["fp"])))
 
 
 # ---- assault -------------------------------------------------------------------------------

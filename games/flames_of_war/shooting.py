@@ -71,6 +71,9 @@ def saves_and_firepower(roller: Roller, result: ProcedureResult, hits: int, save
         failed = hits - engine.successes(attempts)
         result.outcome.append(Msg.of("fow.out.failed_saves", n=failed))
     destroyed = 0
+    if fp is None and failed:
+        # L748–752: each failed save is an FP test; without the weapon's FP nothing is decided.
+        result.notes.append(Msg.of("fow.note.fp_missing", n=failed))
     if fp is not None and failed:
         t = engine.need(fp)
         attempts = engine.roll(roller, failed, t, fp_reroll)
