@@ -49,6 +49,21 @@ def _localized(node: dict[str, Any], locale: str) -> str:
 
 
 @dataclass(frozen=True)
+class Names:
+    """Command names as the reader's client shows them: «стрельба эпик», "set, clear"."""
+    names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]    # (name, its (locale, name) pairs)
+    separator: str
+
+    @classmethod
+    def of(cls, nodes: list[dict[str, Any]], separator: str) -> "Names":
+        return cls(tuple((n["name"], tuple(sorted((n.get("name_localizations") or {}).items()))) for n in nodes),
+                   separator)
+
+    def render(self, locale: str) -> str:
+        return self.separator.join(dict(loc).get(locale) or name for name, loc in self.names)
+
+
+@dataclass(frozen=True)
 class Usage:
     """The command's own form, in the reader's language: `/отряд добавить название:… размер:…`."""
     path: tuple[str, ...]
@@ -88,9 +103,8 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
         subs = [o for o in path[-1]["options"] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         choice = _find(subs, rest[0]) if rest else None
         if choice is None:
-            listed = ", ".join(s["name"] for s in subs)
             raise UserError("console.error.need_subcommand", example="console.example.help",
-                            command=" ".join(n["name"] for n in path), subcommands=listed)
+                            command=Names.of(path, " "), subcommands=Names.of(subs, ", "))
         path.append(choice)
         rest = rest[1:]
     parsed = ParsedCommand(path)

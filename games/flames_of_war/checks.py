@@ -11,7 +11,7 @@ from games.procedure import DiceStep, Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
 
 GAME = "flames_of_war"
-MOTIVATION_TESTS = ("rally", "counterattack", "last_stand")
+MOTIVATION_TESTS = ("rally", "remount", "counterattack", "last_stand")     # L136
 STATUS_PINNED = "pinned"
 TRACK_DESTROYED = "teams_destroyed"
 
@@ -28,21 +28,27 @@ def motivation_number(rating: str | None, number: int | None) -> int:
 
 def motivation_test(roller: Roller, test: str, *, rating: str | None = None, number: int | None = None,
                     fc_near: bool = False, fc_los: bool = False, all_cavalry: bool = False,
-                    unit: str | None = None, unit_teams: int | None = None) -> ProcedureResult:
-    """Rally (L596–604), Counterattack (L820–826) or Last Stand (L843–859) for one unit.
+                    fuel_tanks: bool = False, unit: str | None = None,
+                    unit_teams: int | None = None) -> ProcedureResult:
+    """Rally (L596–604), Remount (L136, L150–152, L620), Counterattack (L820–826) or Last Stand
+    (L843–859) for one unit.
 
     The Formation Commander within 6"/15 cm gives a re-roll; Counterattack and Last Stand also
-    need his line of sight, Rally doesn't (L604 vs L826, L855).
+    need his line of sight, Rally doesn't (L604 vs L826, L855). The book gives him no re-roll
+    for Remount.
     """
     if test not in MOTIVATION_TESTS:
         raise ValueError(test)
     base = motivation_number(rating, number)
-    source = {"rally": R.SRC_RALLY, "counterattack": R.SRC_COUNTERATTACK, "last_stand": R.SRC_LAST_STAND}[test]
+    source = {"rally": R.SRC_RALLY, "remount": R.SRC_REMOUNT, "counterattack": R.SRC_COUNTERATTACK,
+              "last_stand": R.SRC_LAST_STAND}[test]
     mods: list[Modifier] = []
     if all_cavalry and test == "rally":
         mods.append(Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY))
+    if fuel_tanks and test == "remount":
+        mods.append(Modifier(Msg.of("fow.mod.fuel_tanks"), R.FUEL_TANKS_REMOUNT, R.SRC_FUEL_TANKS))
     t = engine.need(base, mods)
-    reroll_allowed = fc_near and (test == "rally" or fc_los)
+    reroll_allowed = fc_near and test != "remount" and (test == "rally" or fc_los)
     reroll: engine.Reroll = "failed" if reroll_allowed else "none"
     [a] = engine.roll(roller, 1, t, reroll)
     result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
@@ -56,6 +62,9 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     if unit:
         if test == "rally" and passed:
             result.changes.append(StateChange(unit, STATUS_PINNED, "status_off", reason=Msg.of("fow.reason.rallied")))
+        if test == "remount" and passed:
+            result.changes.append(StateChange(unit, "teams_bailed_out", "set", 0, reason=Msg.of("fow.reason.remounted")))
+            result.changes.append(StateChange(unit, "bailed_out", "status_off", reason=Msg.of("fow.reason.remounted")))
         if test == "counterattack" and not passed:
             # L832: a unit that falls back counts as Pinned Down.
             result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.fell_back")))
@@ -64,6 +73,8 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
             result.changes.append(StateChange(unit, TRACK_DESTROYED, "set", unit_teams, reason=Msg.of("fow.reason.last_stand")))
     if test == "last_stand":
         result.notes.append(Msg.of("fow.note.last_stand_fc"))
+    if test == "remount" and fc_near:
+        result.notes.append(Msg.of("fow.note.remount_no_fc"))
     if test == "counterattack":
         result.notes.append(Msg.of("fow.note.unarmoured_fall_back"))
     result.data.update(need=t, success=passed, reroll=reroll, p=engine.p_success(t, reroll))
@@ -108,8 +119,10 @@ def flat_test(roller: Roller, kind: str, *, unit: str | None = None) -> Procedur
         result.notes.append(Msg.of("fow.note.commander_once"))
     if kind == "aircraft":
         result.notes.append(Msg.of("fow.note.aircraft_page44"))
-    if unit and kind in ("commander", "sniper") and not a.success:
-        # The commander's or sniper's team is destroyed: one team of its unit.
+    # The commander's team is lost on a failed roll (L558–560); a sniper only on a passed one:
+    # otherwise it is removed and may come back from Ambush (L670).
+    lost = not a.success if kind == "commander" else a.success if kind == "sniper" else False
+    if unit and lost:
         result.changes.append(StateChange(unit, TRACK_DESTROYED, "add", 1, reason=Msg.of(f"fow.check.{kind}.title", unit=unit)))
     result.data.update(need=t, success=a.success, p=engine.p_success(t))
     return result

@@ -107,7 +107,8 @@ def shoot_command(ctx: CommandContext, **o) -> ProcedureResult:
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading(o["target"])
     kwargs, _, _ = _shoot_kwargs(ctx, o, reading)
-    return reading.into(odds.shoot_odds(reroll_failed=o["reroll"] or o["sniper"], **kwargs))
+    return reading.into(odds.shoot_odds(reroll_failed=o["reroll"], sniper=o["sniper"], flamethrower=o["flamethrower"],
+                                        pin_immune=reading.pin_immune(o["pin_immune"]), **kwargs))
 
 
 # ---- artillery -----------------------------------------------------------------------------
@@ -161,26 +162,38 @@ def assault_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
 # ---- tests ---------------------------------------------------------------------------------
 MOTIVATION_OPTIONS = (
     Option("motivation", str, choices=MOTIVATIONS), Option("unit", unit=True), Option("number", int, min=2, max=6),
-    Option("fc_near", bool, default=False), Option("fc_los", bool, default=False), Option("cavalry", bool, default=False))
+    Option("fc_near", bool, default=False), Option("fc_los", bool, default=False), Option("cavalry", bool, default=False),
+    Option("fuel_tanks", bool, default=False))
 
 
 def _motivation(test: str):
     def run(ctx: CommandContext, motivation: str | None, unit: UnitRef, number: int | None, fc_near: bool,
-            fc_los: bool, cavalry: bool) -> ProcedureResult:
+            fc_los: bool, cavalry: bool, fuel_tanks: bool) -> ProcedureResult:
+        tracked = unit.state
+        reading = Reading(unit)
+        if number is None:
+            motivation = reading.value("motivation", motivation, Msg.of("fow.profile.motivation"))
         if motivation is None and number is None:
             raise UserError("fow.error.need_motivation", example="fow.example.rally")
-        tracked = unit.state
         if tracked is not None and test == "rally" and "pinned" not in tracked.statuses:
             raise UserError("fow.error.not_pinned", example="fow.example.rally", unit=tracked.name)
+        if (tracked is not None and test == "remount" and "bailed_out" not in tracked.statuses
+                and not tracked.get("teams_bailed_out")):
+            raise UserError("fow.error.not_bailed_out", example="fow.example.remount", unit=tracked.name)
         assert ctx.roller is not None
-        return checks.motivation_test(ctx.roller, test, rating=motivation, number=number, fc_near=fc_near,
-                                      fc_los=fc_los, all_cavalry=cavalry, unit=unit.name,
-                                      unit_teams=tracked.size if tracked else None)
+        return reading.into(checks.motivation_test(
+            ctx.roller, test, rating=motivation, number=number, fc_near=fc_near, fc_los=fc_los,
+            all_cavalry=cavalry or bool(reading.profile.get("cavalry")), fuel_tanks=fuel_tanks, unit=unit.name,
+            unit_teams=tracked.size if tracked else None))
     return run
 
 
 def rally_command(ctx: CommandContext, **o) -> ProcedureResult:
     return _motivation("rally")(ctx, **o)
+
+
+def remount_command(ctx: CommandContext, **o) -> ProcedureResult:
+    return _motivation("remount")(ctx, **o)
 
 
 def counterattack_command(ctx: CommandContext, **o) -> ProcedureResult:
@@ -255,6 +268,7 @@ COMMANDS = (
         Option("fc_los", bool, default=False), Option("cavalry", bool, default=False)), OPT, test_odds_command,
         applies=False),
     Command("fow.cmd.rally", "fow_test", MOTIVATION_OPTIONS, OPT, rally_command),
+    Command("fow.cmd.remount", "fow_test", MOTIVATION_OPTIONS, OPT, remount_command),
     Command("fow.cmd.counterattack", "fow_test", MOTIVATION_OPTIONS, OPT, counterattack_command),
     Command("fow.cmd.last_stand", "fow_test", MOTIVATION_OPTIONS, OPT, last_stand_command),
     Command("fow.cmd.tactics", "fow_test", (

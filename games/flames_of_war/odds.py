@@ -6,11 +6,11 @@ Every die is independent (L41), so counts are binomial in the per-die probabilit
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable
+from typing import Any
 
 from games import _exact
 from games.flames_of_war import engine, ratings as R
-from games.flames_of_war.shooting import moving_rof, pin_threshold, to_hit_modifiers
+from games.flames_of_war.shooting import plan_shot
 from games.flames_of_war.assault import assault_need
 from games.flames_of_war.checks import motivation_number
 from games.procedure import Distribution, Modifier, ProcedureResult
@@ -41,30 +41,33 @@ def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p
     return r
 
 
-def shoot_odds(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
-               moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
-               mods: Iterable[str] = (), reroll_failed: bool = False, hits_before: int = 0,
-               unit_teams: int | None = None, save: int | None = None, fp: int | None = None,
-               bunker: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
-    per_team = moving_rof(rof, moving_rof_value) if (moved or shooter_pinned or defensive) else rof
-    n = per_team * teams
-    modifiers = to_hit_modifiers(mods)
-    t = engine.need(is_hit_on, modifiers)
-    reroll: engine.Reroll = "failed" if reroll_failed else "none"
+def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int | None = None,
+               fp: int | None = None, bunker: bool = False, settings: dict[str, str] | None = None,
+               **shot: Any) -> ProcedureResult:
+    """The chances of `shooting.shoot` with the same inputs: the same `plan_shot` reads the shot."""
+    plan = plan_shot(unit_teams=unit_teams, save=save, fp=fp, settings=settings, **shot)
+    n, t, reroll = plan.dice, plan.need, plan.reroll
     p = engine.p_success(t, reroll)
     hits = _exact.binomial(n, p)
-    r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, modifiers)
-    threshold = pin_threshold(unit_teams, settings)
-    p_pin = _exact.at_least(hits, threshold - hits_before)
+    r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, plan.modifiers)
+    threshold = plan.threshold
+    if plan.pin_immune:
+        p_pin = Fraction(0)
+        r.notes.append(Msg.of("fow.note.pin_immune", source=R.SRC_PIN_IMMUNE))
+    else:
+        # Pinned at `threshold` hits in the step, or by any hit of a sniper or flame-thrower.
+        needed = threshold - hits_before if plan.pinned_by_any_hit is None else min(threshold - hits_before, 1)
+        p_pin = _exact.at_least(hits, needed)
     r.outcome.insert(1, Msg.of("fow.odds.pinned", p=_exact.pct(p_pin), threshold=threshold))
-    if save is not None or fp is not None:
+    if fp is not None:
         # Each die hits with p and each hit destroys with d, independently (L41): the teams
-        # destroyed are Binomial(n, p·d) exactly, which needs no thinning of the hits.
+        # destroyed are Binomial(n, p·d) exactly, which needs no thinning of the hits. Without
+        # FP nothing is decided (L748–752), as in the roll.
         destroyed = _exact.binomial(n, p * per_destroyed(save, fp, bunker))
         r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
-    r.data["p_pinned"] = p_pin
+    r.data.update(p_pinned=p_pin, dice=n)
     r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits), event=Msg.of("fow.chart.pinned"),
                                   event_probability=p_pin)
     return r
@@ -79,7 +82,7 @@ def bombard_odds(*, teams_under_template: int, is_hit_on: int, attempt: int = 1,
     p = engine.p_success(t, reroll)
     hits = _exact.binomial(teams_under_template, p)
     r = _result("bombard", Msg.of("fow.odds.bombard.title", n=teams_under_template), t, reroll, p, hits, mods)
-    if save is not None or fp is not None:
+    if fp is not None:                       # without FP nothing is decided (L748–752), as in the roll
         destroyed = _exact.binomial(teams_under_template, p * per_destroyed(save, fp))
         r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
                                    p_any=_exact.pct(1 - destroyed[0])))
@@ -103,7 +106,8 @@ def test_odds(test: str, *, rating: str | None = None, number: int | None = None
     base = motivation_number(rating, number)
     mods = [Modifier(Msg.of("fow.mod.cavalry_rally"), R.CAVALRY_RALLY_BONUS, R.SRC_CAVALRY)] if all_cavalry and test == "rally" else []
     t = engine.need(base, mods)
-    reroll: engine.Reroll = "failed" if fc_near and (test == "rally" or fc_los) else "none"
+    # the Formation Commander's re-roll: Rally, Counterattack, Last Stand, never Remount (L604, L826, L855)
+    reroll: engine.Reroll = "failed" if fc_near and test != "remount" and (test == "rally" or fc_los) else "none"
     p = engine.p_success(t, reroll)
     r = ProcedureResult(GAME, f"odds.{test}", Msg.of(f"fow.check.{test}.title", unit="—"))
     r.outcome.append(Msg.of("combat2.odds.pass", need=engine.need_text(t), p=_exact.pct(p), fraction=str(p)))

@@ -54,6 +54,9 @@ SRC_COUNTERATTACK = Source(B, 820, 826)
 SRC_LAST_STAND = Source(B, 843, 859)
 SRC_FORMATION = Source(B, 865, 873)
 CAVALRY_RALLY_BONUS = -1        # L1035: all-cavalry units need 1 less to Rally
+SRC_REMOUNT = Source(B, 150, 152)
+FUEL_TANKS_REMOUNT = 1          # L620: tanks with fuel tanks need 1 more to Remount
+SRC_FUEL_TANKS = Source(B, 620)
 SRC_CAVALRY = Source(B, 1035)
 
 # Flat tests.

@@ -7,7 +7,8 @@ and the reply says the book doesn't define them.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
@@ -38,8 +39,11 @@ def to_hit_modifiers(mods: Iterable[str]) -> list[Modifier]:
 
 
 def moving_rof(halted: int, moving: int | None) -> int:
-    """L450: Moving ROF is Halted ROF halved, rounded down, unless the Arsenal says otherwise."""
-    return moving if moving is not None else halted // 2
+    """L450: Moving ROF is Halted ROF halved, rounded down, unless the Arsenal says otherwise;
+    a ROF 1 weapon keeps ROF 1 (and its ROF 1 Weapon rule)."""
+    if moving is not None:
+        return moving
+    return 1 if halted == 1 else halted // 2
 
 
 def pin_threshold(unit_teams: int | None, settings: dict[str, str] | None) -> int:
@@ -107,45 +111,63 @@ def apply_pin(result: ProcedureResult, *, hits: int, hits_before: int, unit_team
     return pinned
 
 
-def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
-          moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
-          mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
-          flamethrower: bool = False, hits_before: int = 0, unit_teams: int | None = None,
-          pin_immune: bool = False, already_pinned: bool = False, save: int | None = None,
-          fp: int | None = None, bunker: bool = False, target: str | None = None,
-          settings: dict[str, str] | None = None) -> ProcedureResult:
-    """Direct fire from `teams` teams with the same weapon at one unit."""
+@dataclass(frozen=True)
+class ShotPlan:
+    """One shot as the book reads it, before any die: what `shoot` rolls and `shoot_odds`
+    computes from (so the odds and the roll can't disagree)."""
+
+    per_team: int
+    dice: int
+    why: str                         # which ROF: halted, moved, pinned, defensive
+    modifiers: list[Modifier]
+    need: engine.Need
+    reroll: engine.Reroll
+    pinned_by_any_hit: Msg | None    # snipers (L662) and flame-throwers (L638)
+    threshold: int                   # hits in the step that pin (L580)
+    pin_immune: bool                 # armoured tanks, passengers in armoured transports, aircraft (L592)
+
+
+def plan_shot(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
+              moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
+              mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
+              flamethrower: bool = False, unit_teams: int | None = None, pin_immune: bool = False,
+              save: int | None = None, fp: int | None = None, settings: dict[str, str] | None = None) -> ShotPlan:
     if not 1 <= teams <= 50 or not 0 <= rof <= 20:
         raise UserError("fow.error.bad_count", example="fow.example.shoot", value=teams if not 1 <= teams <= 50 else rof)
     check_need(save, "fow.example.shoot")
     check_need(fp, "fow.example.shoot")
-    if hits_before < 0:
-        raise UserError("fow.error.bad_count", example="fow.example.shoot", value=hits_before)
-    result = ProcedureResult(GAME, "shoot", Msg.of("fow.shoot.title", target=target or "—"))
     use_moving = moved or shooter_pinned or defensive      # L438, L452, L780
     per_team = moving_rof(rof, moving_rof_value) if use_moving else rof
     if flamethrower and moved and not shooter_pinned and not defensive:
         per_team = rof                                    # L612: flame-throwers don't lose ROF for moving
     n = per_team * teams
-    if n > MAX_DICE:
-        raise UserError("fow.error.too_many_dice", example="fow.example.shoot", n=n)
-    why = "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted"
-    result.outcome.append(Msg.of("fow.out.rof", n=n, per_team=per_team, teams=teams, why=Msg.of(f"fow.rof.{why}"),
-                                 source=R.SRC_DEFENSIVE_FIRE if defensive else R.SRC_ROF))
     modifiers = to_hit_modifiers(mods)
-    t = engine.need(is_hit_on, modifiers)
-    reroll: engine.Reroll = "failed" if (reroll_failed or sniper) else "none"      # L662: snipers re-roll failed to-hit
-    attempts = engine.roll(roller, n, t, reroll)
-    result.steps.append(engine.dice_step(Msg.of("fow.step.to_hit", need=t), attempts, t, modifiers, reroll))
+    force = Msg.of("fow.out.pinned_sniper") if sniper else Msg.of("fow.out.pinned_flamethrower") if flamethrower else None
+    return ShotPlan(per_team, n, "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted",
+                    modifiers, engine.need(is_hit_on, modifiers),
+                    "failed" if (reroll_failed or sniper) else "none",     # L662: snipers re-roll failed to-hit
+                    force, pin_threshold(unit_teams, settings), pin_immune)
+
+
+def shoot(roller: Roller, *, teams: int = 1, hits_before: int = 0, already_pinned: bool = False, bunker: bool = False,
+          target: str | None = None, unit_teams: int | None = None, save: int | None = None, fp: int | None = None,
+          settings: dict[str, str] | None = None, **shot: Any) -> ProcedureResult:
+    """Direct fire from `teams` teams with the same weapon at one unit (`plan_shot` reads the shot)."""
+    plan = plan_shot(teams=teams, unit_teams=unit_teams, save=save, fp=fp, settings=settings, **shot)
+    if hits_before < 0:
+        raise UserError("fow.error.bad_count", example="fow.example.shoot", value=hits_before)
+    if plan.dice > MAX_DICE:            # a roll shows every die; the odds take any number
+        raise UserError("fow.error.too_many_dice", example="fow.example.shoot", n=plan.dice)
+    result = ProcedureResult(GAME, "shoot", Msg.of("fow.shoot.title", target=target or "—"))
+    result.outcome.append(Msg.of("fow.out.rof", n=plan.dice, per_team=plan.per_team, teams=teams, why=Msg.of(f"fow.rof.{plan.why}"),
+                                 source=R.SRC_DEFENSIVE_FIRE if plan.why == "defensive" else R.SRC_ROF))
+    t, reroll = plan.need, plan.reroll
+    attempts = engine.roll(roller, plan.dice, t, reroll)
+    result.steps.append(engine.dice_step(Msg.of("fow.step.to_hit", need=t), attempts, t, plan.modifiers, reroll))
     hits = engine.successes(attempts)
     result.outcome.append(Msg.of("fow.out.hits", hits=hits))
-    force = None
-    if sniper:
-        force = Msg.of("fow.out.pinned_sniper")                     # L662
-    elif flamethrower:
-        force = Msg.of("fow.out.pinned_flamethrower")               # L638 (infantry, guns, unarmoured)
-    apply_pin(result, hits=hits, hits_before=hits_before, unit_teams=unit_teams, pin_immune=pin_immune,
-              already_pinned=already_pinned, settings=settings, target=target, force=force)
+    apply_pin(result, hits=hits, hits_before=hits_before, unit_teams=unit_teams, pin_immune=plan.pin_immune,
+              already_pinned=already_pinned, settings=settings, target=target, force=plan.pinned_by_any_hit)
     if target and hits:
         result.changes.insert(0, StateChange(target, TRACK_HITS, "add", hits, reason=Msg.of("fow.reason.hits")))
     if hits:
@@ -154,5 +176,6 @@ def shoot(roller: Roller, *, is_hit_on: int, rof: int, teams: int = 1, moving_ro
             result.notes.append(Msg.of("fow.note.bunker_fp"))
         if target and destroyed:
             result.changes.append(StateChange(target, TRACK_DESTROYED, "add", destroyed, reason=Msg.of("fow.reason.firepower")))
+    n = plan.dice
     result.data.update(dice=n, need=t, hits=hits, reroll=reroll)
     return result

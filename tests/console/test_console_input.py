@@ -25,6 +25,12 @@ async def test_extra_words_show_the_commands_own_form(console):
     assert (await _error(console, "/game status now", "en")).splitlines()[4] == "Example: /game status"
 
 
+async def test_a_missing_subcommand_lists_them_in_the_readers_language(console):
+    """«У /status есть подкоманды: set, clear» used to reach Russian players."""
+    assert (await _error(console, "/состояние Рота", "ru")).splitlines()[2] == "У /состояние есть подкоманды: поставить, снять."
+    assert (await _error(console, "/status Rifles", "en")).splitlines()[2] == "/status has subcommands: set, clear."
+
+
 async def test_number_outside_the_options_range_never_reaches_the_bot(console):
     text = await _error(console, "/shoot epic-barrage points:9 vehicles:9007199254740992", "en")
     assert text.splitlines()[2] == "Option vehicles: 9007199254740992 is out of range (0…100)."

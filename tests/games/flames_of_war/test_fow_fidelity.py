@@ -1,0 +1,61 @@
+"""Flames of War procedures as the book runs them (issue 11 §2), each with its lines; every
+test here failed on the code before its fix."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dice.roller import Roller
+from games import _exact
+from games.flames_of_war import checks, odds, shooting
+
+
+def test_a_destroyed_sniper_is_gone_on_4_plus_and_otherwise_only_removed_to_return(self=None):
+    # L670: «На 4+ Снапер Уничтожен, в противном случае, он убирается и может быть выставлен
+    # по правилам Засад» — the code recorded the team destroyed on the roll that keeps it alive.
+    gone = checks.flat_test(Roller.scripted([4]), "sniper", unit="Sniper")
+    assert [(c.unit, c.track, c.amount) for c in gone.changes] == [("Sniper", "teams_destroyed", 1)]
+    assert [m.render("en") for m in gone.outcome] == ["The sniper is destroyed (L670)."]
+    back = checks.flat_test(Roller.scripted([3]), "sniper", unit="Sniper")
+    assert back.changes == []
+    assert [m.render("en") for m in back.outcome] == [
+        "The sniper is removed and may return by the Ambush rules next turn (L670)."]
+
+
+def test_a_rof_1_weapon_keeps_one_shot_when_moving():
+    # L450: Moving ROF is Halted ROF halved, rounded down — but a ROF 1 weapon has Moving ROF 1.
+    assert [shooting.moving_rof(rof, None) for rof in (1, 2, 3, 4)] == [1, 1, 1, 2]
+    moved = shooting.shoot(Roller.scripted([6]), is_hit_on=3, rof=1, moved=True)
+    assert moved.data["dice"] == 1 and moved.data["hits"] == 1
+
+
+def test_odds_and_rolls_read_the_shot_the_same_way():
+    p_hit = Fraction(2, 3)                                   # trained target, hit on 3+
+    # A flame-thrower that moved keeps its ROF (L612): 3 teams × ROF 2 = 6 dice, not 3.
+    fire = odds.shoot_odds(is_hit_on=3, rof=2, teams=3, moved=True, flamethrower=True)
+    assert fire.data["dice"] == 6
+    assert shooting.shoot(Roller.seeded(1), is_hit_on=3, rof=2, teams=3, moved=True, flamethrower=True).data["dice"] == 6
+    # Snipers and flame-throwers pin with any hit (L662, L638): P(pinned) = P(at least one hit).
+    sniper = odds.shoot_odds(is_hit_on=3, rof=1, sniper=True)
+    assert sniper.data["p_pinned"] == 1 - (1 - (p_hit + (1 - p_hit) * p_hit))      # a sniper re-rolls misses
+    # Armoured tanks can't be pinned (L592): no chance of it, whatever the hits.
+    tanks = odds.shoot_odds(is_hit_on=3, rof=3, teams=10, pin_immune=True)
+    assert tanks.data["p_pinned"] == 0
+    # Without the weapon's FP nothing is destroyed, in the odds as in the roll (L748–752).
+    saves_only = odds.shoot_odds(is_hit_on=3, rof=2, teams=3, save=3)
+    assert "destroyed" not in saves_only.data
+    with_fp = odds.shoot_odds(is_hit_on=3, rof=2, teams=3, save=3, fp=4)
+    assert with_fp.data["destroyed"] == _exact.binomial(6, p_hit * Fraction(1, 3) * Fraction(1, 2))
+
+
+def test_remount_is_a_motivation_test_with_fuel_tanks_one_harder():
+    # L136: the four Motivation tests are Rally, Remount, Counterattack, Last Stand; L620: fuel
+    # tanks need 1 more to Remount; a passed Remount brings the bailed-out crews back (L150–152).
+    passed = checks.motivation_test(Roller.scripted([4]), "remount", rating="confident", unit="Shermans")
+    assert passed.data["need"] == 4 and passed.data["success"]
+    assert [(c.track, c.op, c.amount) for c in passed.changes] == [("teams_bailed_out", "set", 0),
+                                                                     ("bailed_out", "status_off", 0)]
+    fuel = checks.motivation_test(Roller.scripted([4]), "remount", rating="confident", fuel_tanks=True, unit="Shermans")
+    assert fuel.data["need"] == 5 and not fuel.data["success"] and fuel.changes == []
+    # The Formation Commander's re-roll is written for Rally, Counterattack and Last Stand only.
+    near = checks.motivation_test(Roller.scripted([1, 6]), "remount", rating="confident", fc_near=True, fc_los=True)
+    assert near.data["reroll"] == "none" and not near.data["success"]
