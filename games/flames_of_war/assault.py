@@ -47,10 +47,15 @@ def assault(roller: Roller, *, teams_in_contact: int, skill: str | None = None, 
     result.notes.append(rule_note)
     destroyed = 0
     if hits:
-        # L800: a unit hit in assault is Pinned Down.
-        result.outcome.append(Msg.of("fow.out.pinned_assault", source=R.SRC_ASSAULT_PIN))
-        if target:
-            result.changes.append(StateChange(target, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.assault_hit")))
+        # L800: a unit hit in assault is Pinned Down — but armoured tanks can't be (L592).
+        pins = not target_tanks or setting(settings, "fow_assault_pins_armoured") == "pinned"
+        if target_tanks:
+            rule = setting(settings, "fow_assault_pins_armoured")
+            result.notes.append(Msg.of(f"fow.house.assault_pins_armoured.{rule}"))
+        if pins:
+            result.outcome.append(Msg.of("fow.out.pinned_assault", source=R.SRC_ASSAULT_PIN))
+            if target:
+                result.changes.append(StateChange(target, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.assault_hit")))
         if target_tanks:
             result.notes.append(Msg.of("fow.note.assault_tank_saves"))
             destroyed = saves_and_firepower(roller, result, hits, save, fp)

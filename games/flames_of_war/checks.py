@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
+from games.flames_of_war.house_rules import setting
 from games.procedure import DiceStep, Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
 
@@ -29,7 +30,8 @@ def motivation_number(rating: str | None, number: int | None) -> int:
 def motivation_test(roller: Roller, test: str, *, rating: str | None = None, number: int | None = None,
                     fc_near: bool = False, fc_los: bool = False, all_cavalry: bool = False,
                     fuel_tanks: bool = False, unit: str | None = None,
-                    unit_teams: int | None = None) -> ProcedureResult:
+                    unit_teams: int | None = None, armoured: bool = False,
+                    settings: dict[str, str] | None = None) -> ProcedureResult:
     """Rally (L596–604), Remount (L136, L150–152, L620), Counterattack (L820–826) or Last Stand
     (L843–859) for one unit.
 
@@ -66,8 +68,12 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
             result.changes.append(StateChange(unit, "teams_bailed_out", "set", 0, reason=Msg.of("fow.reason.remounted")))
             result.changes.append(StateChange(unit, "bailed_out", "status_off", reason=Msg.of("fow.reason.remounted")))
         if test == "counterattack" and not passed:
-            # L832: a unit that falls back counts as Pinned Down.
-            result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.fell_back")))
+            # L832: a unit that falls back counts as Pinned Down — armoured tanks never are (L592).
+            rule = setting(settings, "fow_assault_pins_armoured")
+            if armoured:
+                result.notes.append(Msg.of(f"fow.house.assault_pins_armoured.{rule}"))
+            if not armoured or rule == "pinned":
+                result.changes.append(StateChange(unit, STATUS_PINNED, "status_on", reason=Msg.of("fow.reason.fell_back")))
         if test == "last_stand" and not passed and unit_teams:
             # A unit is destroyed when all its teams are (the state rules' own test).
             result.changes.append(StateChange(unit, TRACK_DESTROYED, "set", unit_teams, reason=Msg.of("fow.reason.last_stand")))

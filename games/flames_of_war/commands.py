@@ -148,10 +148,13 @@ ASSAULT_OPTIONS = (
 
 def assault_command(ctx: CommandContext, **o) -> ProcedureResult:
     assert ctx.roller is not None
-    return assault.assault(ctx.roller, teams_in_contact=o["teams"], skill=o["skill"], number=o["number"],
-                           small_base=o["small_base"], target_tanks=o["tanks"],
-                           save=parse_plus(o["save"], example="fow.example.assault"), fp=_fp(o["fp"]),
-                           target=o["target"].name, settings=ctx.settings)
+    reading = Reading(o["target"])
+    skill = reading.value("skill", o["skill"], Msg.of("fow.profile.skill")) if o["number"] is None else None
+    save = reading.value("save", parse_plus(o["save"], example="fow.example.assault"), Msg.of("fow.profile.save"))
+    return reading.into(assault.assault(
+        ctx.roller, teams_in_contact=o["teams"], skill=skill, number=o["number"], small_base=o["small_base"],
+        target_tanks=o["tanks"] or reading.armoured_tank(), save=save, fp=_fp(o["fp"]),
+        target=o["target"].name, settings=ctx.settings))
 
 
 def assault_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
@@ -184,7 +187,7 @@ def _motivation(test: str):
         return reading.into(checks.motivation_test(
             ctx.roller, test, rating=motivation, number=number, fc_near=fc_near, fc_los=fc_los,
             all_cavalry=cavalry or bool(reading.profile.get("cavalry")), fuel_tanks=fuel_tanks, unit=unit.name,
-            unit_teams=tracked.size if tracked else None))
+            unit_teams=tracked.size if tracked else None, armoured=reading.armoured_tank(), settings=ctx.settings))
     return run
 
 

@@ -20,6 +20,13 @@ HOUSE_RULES = [
               choice_titles={"defender_skill": Msg.of("fow.house.assault_to_hit.defender_skill"),
                              "attacker_assault": Msg.of("fow.house.assault_to_hit.attacker_assault")},
               source=Source("flames_of_war", 796)),
+    # L592: armoured tanks can't be pinned down; L800 and L832: a unit hit in an assault, or
+    # falling back, is pinned. The general rule (L592) is the default.
+    HouseRule("fow_assault_pins_armoured", default="not_pinned", choices=("not_pinned", "pinned"),
+              title=Msg.of("fow.house.assault_pins_armoured.title"),
+              choice_titles={"not_pinned": Msg.of("fow.house.assault_pins_armoured.not_pinned"),
+                             "pinned": Msg.of("fow.house.assault_pins_armoured.pinned")},
+              source=Source("flames_of_war", 592)),
 ]
 
 

@@ -46,6 +46,9 @@ class Reading:
                                             self.ref.name or "—"))
         return True
 
+    def armoured_tank(self) -> bool:
+        return self.profile.get("type") == "tank" and bool(self.profile.get("armoured", True))
+
     def into(self, result: ProcedureResult) -> ProcedureResult:
         result.notes[:0] = self.notes
         return result

@@ -59,3 +59,18 @@ def test_remount_is_a_motivation_test_with_fuel_tanks_one_harder():
     # The Formation Commander's re-roll is written for Rally, Counterattack and Last Stand only.
     near = checks.motivation_test(Roller.scripted([1, 6]), "remount", rating="confident", fc_near=True, fc_los=True)
     assert near.data["reroll"] == "none" and not near.data["success"]
+
+
+def test_armoured_tanks_hit_in_assault_are_not_pinned_unless_the_house_rule_says_so():
+    # L592: armoured tanks can't be pinned; L800: a unit hit in assault is pinned. The main
+    # text's general rule (L592) is the default, and the reply names the contradiction.
+    from games.flames_of_war import assault
+    tanks = assault.assault(Roller.scripted([6, 6, 1, 1, 1, 1]), teams_in_contact=2, skill="trained",
+                            target_tanks=True, target="Panthers")
+    assert "pinned" not in [c.track for c in tanks.changes]
+    assert [m.key for m in tanks.notes if m.key.startswith("fow.house")] == ["fow.house.assault_pins_armoured.not_pinned"]
+    house = assault.assault(Roller.scripted([6, 6, 1, 1, 1, 1]), teams_in_contact=2, skill="trained",
+                            target_tanks=True, target="Panthers", settings={"fow_assault_pins_armoured": "pinned"})
+    assert "pinned" in [c.track for c in house.changes]
+    infantry = assault.assault(Roller.scripted([6]), teams_in_contact=1, skill="trained", target="Rifles")
+    assert "pinned" in [c.track for c in infantry.changes]
