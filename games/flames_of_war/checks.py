@@ -30,8 +30,8 @@ def motivation_number(rating: str | None, number: int | None) -> int:
 def motivation_test(roller: Roller, test: str, *, rating: str | None = None, number: int | None = None,
                     fc_near: bool = False, fc_los: bool = False, all_cavalry: bool = False,
                     fuel_tanks: bool = False, unit: str | None = None,
-                    unit_teams: int | None = None, armoured: bool = False,
-                    settings: dict[str, str] | None = None) -> ProcedureResult:
+                    unit_teams: int | None = None, armoured: bool = False, other_rating: str | None = None,
+                    leading: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
     """Rally (L596–604), Remount (L136, L150–152, L620), Counterattack (L820–826) or Last Stand
     (L843–859) for one unit.
 
@@ -42,6 +42,19 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     if test not in MOTIVATION_TESTS:
         raise ValueError(test)
     base = motivation_number(rating, number)
+    notes: list[Msg] = []
+    if other_rating is not None:
+        other = motivation_number(other_rating, None)
+        if leading and test == "counterattack":
+            # L792: the Formation Commander's unit and the unit it leads are one unit with the
+            # higher Counterattack rating: the better (smaller) number.
+            base = min(base, other)
+            notes.append(Msg.of("fow.note.leading_from_the_front"))
+        else:
+            # L174: a unit of mixed motivation uses «наименьший показатель Мотивации».
+            rule = setting(settings, "fow_mixed_motivation")
+            base = max(base, other) if rule == "worst" else min(base, other)
+            notes.append(Msg.of(f"fow.house.mixed_motivation.{rule}"))
     source = {"rally": R.SRC_RALLY, "remount": R.SRC_REMOUNT, "counterattack": R.SRC_COUNTERATTACK,
               "last_stand": R.SRC_LAST_STAND}[test]
     mods: list[Modifier] = []
@@ -55,6 +68,7 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     [a] = engine.roll(roller, 1, t, reroll)
     result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
     result.steps.append(engine.dice_step(Msg.of("fow.step.motivation", need=t), [a], t, mods, reroll))
+    result.notes.extend(notes)
     if reroll_allowed:
         result.notes.append(Msg.of("fow.note.fc_reroll", source=source))
     elif fc_near and not fc_los:

@@ -166,12 +166,14 @@ def assault_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
 MOTIVATION_OPTIONS = (
     Option("motivation", str, choices=MOTIVATIONS), Option("unit", unit=True), Option("number", int, min=2, max=6),
     Option("fc_near", bool, default=False), Option("fc_los", bool, default=False), Option("cavalry", bool, default=False),
-    Option("fuel_tanks", bool, default=False))
+    Option("fuel_tanks", bool, default=False), Option("other_motivation", str, choices=MOTIVATIONS),
+    Option("leading", bool, default=False))
 
 
 def _motivation(test: str):
     def run(ctx: CommandContext, motivation: str | None, unit: UnitRef, number: int | None, fc_near: bool,
-            fc_los: bool, cavalry: bool, fuel_tanks: bool) -> ProcedureResult:
+            fc_los: bool, cavalry: bool, fuel_tanks: bool, other_motivation: str | None,
+            leading: bool) -> ProcedureResult:
         tracked = unit.state
         reading = Reading(unit)
         if number is None:
@@ -187,7 +189,8 @@ def _motivation(test: str):
         return reading.into(checks.motivation_test(
             ctx.roller, test, rating=motivation, number=number, fc_near=fc_near, fc_los=fc_los,
             all_cavalry=cavalry or bool(reading.profile.get("cavalry")), fuel_tanks=fuel_tanks, unit=unit.name,
-            unit_teams=tracked.size if tracked else None, armoured=reading.armoured_tank(), settings=ctx.settings))
+            unit_teams=tracked.size if tracked else None, armoured=reading.armoured_tank(),
+            other_rating=other_motivation, leading=leading, settings=ctx.settings))
     return run
 
 

@@ -27,6 +27,13 @@ HOUSE_RULES = [
               choice_titles={"not_pinned": Msg.of("fow.house.assault_pins_armoured.not_pinned"),
                              "pinned": Msg.of("fow.house.assault_pins_armoured.pinned")},
               source=Source("flames_of_war", 592)),
+    # L174 «используйте наименьший показатель Мотивации»: the least motivated of the ratings
+    # (the rule's intent), or the smallest number (the words read literally).
+    HouseRule("fow_mixed_motivation", default="worst", choices=("worst", "smaller_number"),
+              title=Msg.of("fow.house.mixed_motivation.title"),
+              choice_titles={"worst": Msg.of("fow.house.mixed_motivation.worst"),
+                             "smaller_number": Msg.of("fow.house.mixed_motivation.smaller_number")},
+              source=Source("flames_of_war", 174)),
 ]
 
 

@@ -74,3 +74,19 @@ def test_armoured_tanks_hit_in_assault_are_not_pinned_unless_the_house_rule_says
     assert "pinned" in [c.track for c in house.changes]
     infantry = assault.assault(Roller.scripted([6]), teams_in_contact=1, skill="trained", target="Rifles")
     assert "pinned" in [c.track for c in infantry.changes]
+
+
+def test_a_unit_of_mixed_motivation_tests_on_its_worst_rating_and_leading_from_the_front_on_the_best():
+    # L174 «используйте наименьший показатель Мотивации»: the least motivated rating by default,
+    # the smaller number as a house rule; L792: the Formation Commander's unit and the unit it
+    # leads count as one unit with the higher Counterattack.
+    mixed = checks.motivation_test(Roller.scripted([4]), "rally", rating="fearless", other_rating="reluctant")
+    assert mixed.data["need"] == 5 and not mixed.data["success"]
+    assert "fow.house.mixed_motivation.worst" in [m.key for m in mixed.notes]
+    house = checks.motivation_test(Roller.scripted([4]), "rally", rating="fearless", other_rating="reluctant",
+                                   settings={"fow_mixed_motivation": "smaller_number"})
+    assert house.data["need"] == 3 and house.data["success"]
+    leading = checks.motivation_test(Roller.scripted([3]), "counterattack", rating="reluctant",
+                                     other_rating="fearless", leading=True)
+    assert leading.data["need"] == 3 and leading.data["success"]
+    assert [m.key for m in leading.notes if m.key.startswith("fow.note.leading")] == ["fow.note.leading_from_the_front"]
