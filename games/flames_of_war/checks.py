@@ -212,12 +212,17 @@ def crossing(roller: Roller, kind: str, *, teams: int = 1, cross: int | None = N
             raise UserError("fow.error.need_skill", example="fow.example.minefield")
         base = R.TACTICS[skill]
     t = engine.need(base, mods)
+    ambiguous = kind != "terrain"
     attempts = engine.roll(roller, teams, t)
     passed = engine.successes(attempts)
     failed = teams - passed
     result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
     result.steps.append(engine.dice_step(Msg.of(f"fow.step.{kind}"), attempts, t, mods))
     result.outcome.append(Msg.of(f"fow.check.{kind}.outcome", passed=passed, failed=failed))
+    if ambiguous:
+        # L1133, L1151 compare the die «с показателем Умение»: the book's Skill heading holds two
+        # numbers (is hit on, L178; Tactics, L194) and says nowhere which one a mine uses.
+        result.notes.append(Msg.of("fow.note.mine_skill_undefined"))
     if kind != "terrain" and failed:
         result.outcome.append(Msg.of(f"fow.check.{kind}.hit", n=failed))
         result.notes.append(Msg.of("fow.note.saves_undefined"))

@@ -90,3 +90,12 @@ def test_a_unit_of_mixed_motivation_tests_on_its_worst_rating_and_leading_from_t
                                      other_rating="fearless", leading=True)
     assert leading.data["need"] == 3 and leading.data["success"]
     assert [m.key for m in leading.notes if m.key.startswith("fow.note.leading")] == ["fow.note.leading_from_the_front"]
+
+
+def test_a_minefield_says_the_book_never_names_which_skill_number_it_uses():
+    # L1133, L1151 «с показателем Умение»: Skill holds the is-hit-on number (L178) and Tactics (L194).
+    mine = checks.crossing(Roller.scripted([4, 2]), "minefield", teams=2, skill="trained")
+    assert mine.data["need"] == 4 and (mine.data["passed"], mine.data["failed"]) == (1, 1)
+    assert "fow.note.mine_skill_undefined" in [m.key for m in mine.notes]
+    terrain = checks.crossing(Roller.scripted([4]), "terrain", cross=3)
+    assert "fow.note.mine_skill_undefined" not in [m.key for m in terrain.notes]
