@@ -30,7 +30,7 @@ class Fighter:
     wounds: int = 1
     initiative: int = 4
     attacks: int = 1                     # per model, bonuses included (charge +1, two weapons +1, l.1192–1200)
-    leadership: int = 8
+    leadership: int | None = None          # never assumed: no Ld, no morale roll (the reply says so)
     ap: int | None = None
     saves: Saves = field(default_factory=Saves)
     fnp: int | None = None
@@ -151,6 +151,8 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
             if lose.fearless:
                 result.outcome.append(Msg.of("combat_hh.out.fearless_pass"))
                 morale_passed = True
+            elif lose.leadership is None:
+                result.outcome.append(Msg.of("combat_hh.out.morale_needs_ld", side=l_name, diff=diff))
             else:
                 morale_passed, step = leadership_roll(roller, lose.leadership, -diff, Msg.of("combat_hh.step.morale"),
                                                       morale=True)

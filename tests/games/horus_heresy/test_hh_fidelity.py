@@ -325,3 +325,16 @@ def test_a_fighter_missing_a_characteristic_is_refused_not_defaulted():
     reading = Reading()
     fighter(UnitRef("X"), "WS4 S4 T4 I4 A1", 5, None, reading)
     assert [m.key for m in reading.notes] == ["combat_shared.note.assumed"]   # no save: said
+
+
+# ---- Leadership is never assumed (issue 10: the loser's morale check used Ld 8 silently) -------
+
+def test_a_loser_with_no_leadership_given_is_not_rolled_with_an_assumed_ld():
+    a = Fighter(name="A", models=2, attacks=2, ws=4, strength=4, initiative=5, leadership=8)
+    d = Fighter(name="D", models=5, ws=4, toughness=4, initiative=1, attacks=0)    # no Ld anywhere
+    r = fight(FixedRoller([6, 6, 6, 6, 6, 6, 6, 6]), a, d)
+    assert r.data["winner"] == "attacker" and r.data["morale_passed"] is None
+    assert [m.render("en") for m in r.outcome][-1] == (
+        "D's Leadership isn't known: roll its morale check at Ld − 4 with /check hh morale.")
+    with_ld = fight(FixedRoller([6, 6, 6, 6, 6, 6, 6, 6, 2, 2]), a, Fighter(**{**d.__dict__, "leadership": 9}))
+    assert with_ld.data["morale_passed"] is True                   # 2 + 2 ≤ 9 − 4
