@@ -266,6 +266,8 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     dist_x = _binomial(first_dice, first_p, exact)
     wiped_first = first_index(second_removed, first.models)      # y from which the first striker has no models
     cache: dict[int, _Answers] = {}
+    lost_of: dict[int, dict[int, Any]] = {}        # striking models → P(the wounds they cause)
+    caused_a: dict[int, Any] = defaultdict(lambda: zero)   # the attacker's unsaved wounds: the chart
     for x, px in enumerate(dist_x):
         if not px:
             continue
@@ -276,8 +278,16 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
             if exact:
                 dist_y = [Fraction(v) for v in dist_y]
             cache[striking] = _Answers(dist_y, second_lost, wiped_first, zero)
+            lost_of[striking] = defaultdict(lambda: zero)
+            for y, py in enumerate(dist_y):
+                lost_of[striking][second_lost[y]] += py
         ans = cache[striking]
         c = first_lost[x]                                # wounds the first striker caused
+        if first_is_attacker:
+            caused_a[c] += px
+        else:
+            for v, q in lost_of[striking].items():
+                caused_a[v] += px * q
         below, equal, above = ans.split(c)               # second's caused vs c, first striker alive
         expected["a" if first_is_attacker else "d"] += px * c
         expected["d" if first_is_attacker else "a"] += px * ans.mean
@@ -303,4 +313,10 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=Number(expected['a']), d=Number(expected['d'])))
     r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_draw=totals["draw"],
                   expected_a=expected["a"], expected_d=expected["d"], exact=exact)
+    top = max(caused_a, default=0)
+    probabilities = tuple(caused_a.get(k, zero) if exact else Fraction(caused_a.get(k, 0.0)).limit_denominator(10**12)
+                          for k in range(top + 1))
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label), probabilities,
+                                  event=Msg.of("combat_hh.odds.event_attacker_wins", side=a_label),
+                                  event_probability=Fraction(totals["attacker"]))
     return r

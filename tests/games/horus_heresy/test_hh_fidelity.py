@@ -338,3 +338,16 @@ def test_a_loser_with_no_leadership_given_is_not_rolled_with_an_assumed_ld():
         "D's Leadership isn't known: roll its morale check at Ld − 4 with /check hh morale.")
     with_ld = fight(FixedRoller([6, 6, 6, 6, 6, 6, 6, 6, 2, 2]), a, Fighter(**{**d.__dict__, "leadership": 9}))
     assert with_ld.data["morale_passed"] is True                   # 2 + 2 ≤ 9 − 4
+
+
+def test_fight_odds_carry_the_attackers_wounds_as_the_chart_and_the_text_agree():
+    """issue 12: HH fight odds had no Distribution, so their reply drew no chart."""
+    a = Fighter(name="A", models=3, attacks=2, ws=4, strength=4, initiative=4)
+    d = Fighter(name="D", models=4, ws=4, toughness=4, initiative=4, attacks=1)
+    r = fight_odds(a, d)
+    dist = r.distribution
+    assert sum(dist.probabilities) == 1 and dist.mean() == r.data["expected_a"]
+    assert dist.event_probability == r.data["p_attacker"]
+    first = fight_odds(Fighter(**{**a.__dict__, "initiative": 5}), d)       # the attacker strikes first
+    assert sum(first.distribution.probabilities) == 1
+    assert first.distribution.mean() == first.data["expected_a"]
