@@ -21,9 +21,11 @@ def _initiative(value: int) -> None:
 
 
 def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, retaining: bool = False,
-                aircraft: bool = False, formation: str | None = None, declared: str | None = None) -> ProcedureResult:
+                aircraft: bool = False, formation: str | None = None, declared: str | None = None,
+                supreme_commander: bool = False) -> ProcedureResult:
     """D6 + modifiers ≥ initiative (l.214). −1 with any Blast Marker (l.216), −1 retaining (l.220);
-    aircraft: −1 per Blast Marker and all of them removed (l.1010–1012)."""
+    aircraft: −1 per Blast Marker and all of them removed (l.1010–1012). A Supreme Commander in
+    the army re-rolls one failed initiative test a turn (l.720)."""
     _initiative(initiative)
     mods: list[Modifier] = []
     if aircraft and blast_markers:
@@ -37,6 +39,13 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
     passed = total >= initiative
     r = ProcedureResult(BOOK, "action_test", Msg.of("combat_epic.title.action_test", formation=formation or Msg.of("combat_epic.word.formation")))
     r.steps.append(DiceStep(Msg.of("combat_epic.step.action_test"), [die], f"{initiative}+", modifiers=mods))
+    rerolled_from = None
+    if not passed and supreme_commander:
+        rerolled_from, die = die, roller.die()
+        total = die + sum(m.value for m in mods)
+        passed = total >= initiative
+        r.steps.append(DiceStep(Msg.of("combat_epic.step.supreme_reroll"), [die], f"{initiative}+", modifiers=mods))
+        r.notes.append(Msg.of("combat_epic.note.supreme_commander"))
     r.outcome.append(Msg.of("combat_epic.out.test_total", total=total, need=initiative))
     if passed:
         r.outcome.append(Msg.of("combat_epic.out.action_pass"))
@@ -57,7 +66,36 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
             r.changes.append(StateChange(formation, "action_failed", "status_on"))
     if declared:
         r.outcome.insert(0, Msg.of("combat_epic.out.declared", action=action_name(action_code(declared))))
-    r.data.update(die=die, total=total, passed=passed)
+    r.data.update(die=die, total=total, passed=passed, rerolled_from=rerolled_from)
+    return r
+
+
+def teleport(roller: Roller, *, units: int, formation: str | None = None) -> ProcedureResult:
+    """A formation arriving by Teleport (l.730): a D6 per unit; each 1 gives it a Blast Marker."""
+    if not 1 <= units <= 100:
+        raise UserError("combat_epic.error.units", example="combat_epic.example.teleport")
+    dice = roller.dice(units)
+    ones = sum(1 for d in dice if d == 1)
+    r = ProcedureResult(BOOK, "teleport", Msg.of("combat_epic.title.teleport",
+                                                 formation=formation or Msg.of("combat_epic.word.formation")))
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.teleport"), dice))
+    r.outcome.append(Msg.of("combat_epic.out.teleport", n=ones))
+    if formation and ones:
+        r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", ones, Msg.of("combat_epic.change.teleport")))
+    r.data.update(blast=ones)
+    return r
+
+
+def planetfall(roller: Roller) -> ProcedureResult:
+    """A unit landing by Planetfall scatters 2D6 cm in a random direction (l.1046); the book
+    names no die for the direction."""
+    dice = roller.dice(2)
+    r = ProcedureResult(BOOK, "planetfall", Msg.of("combat_epic.title.planetfall"))
+    r.steps.append(DiceStep(Msg.of("combat_epic.step.planetfall"), dice, "2D6"))
+    r.outcome.append(Msg.of("combat_epic.out.planetfall", cm=sum(dice)))
+    r.notes.append(Msg.of("combat_epic.note.scatter_direction"))
+    r.notes.append(Msg.of("combat_epic.note.planetfall_off_table"))
+    r.data.update(cm=sum(dice))
     return r
 
 

@@ -343,15 +343,31 @@ def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult
 
 
 def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, blast: int | None, retaining: bool,
-                   aircraft_formation: bool, declared: str | None = None) -> ProcedureResult:
+                   aircraft_formation: bool, declared: str | None = None,
+                   supreme_commander: bool = False) -> ProcedureResult:
     found, name = _tested(formation, ctx.settings)
     check_not_acted(found.state if found else None)
     assert ctx.roller is not None
     result = checks.action_test(ctx.roller, parse_plus(initiative, low=1, required=True,
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
-                                aircraft=aircraft_formation, formation=name, declared=declared)
+                                aircraft=aircraft_formation, formation=name, declared=declared,
+                                supreme_commander=supreme_commander)
     return _acting(result, found)
+
+
+def teleport_command(ctx: CommandContext, units: int | None, formation: UnitRef) -> ProcedureResult:
+    found = tracked_formation(formation, ctx.settings, "combat_epic.example.teleport")
+    count = units if units is not None else found.units if found else None
+    if count is None:
+        raise UserError("combat_epic.error.units", example="combat_epic.example.teleport")
+    assert ctx.roller is not None
+    return checks.teleport(ctx.roller, units=count, formation=formation.name)
+
+
+def planetfall_command(ctx: CommandContext) -> ProcedureResult:
+    assert ctx.roller is not None
+    return checks.planetfall(ctx.roller)
 
 
 def regroup_command(ctx: CommandContext, formation: UnitRef, blast: int | None, leaders: int) -> ProcedureResult:
@@ -480,8 +496,11 @@ COMMANDS = (
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
         Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
-        Option("declared", str, choices=DECLARED)),
+        Option("declared", str, choices=DECLARED), Option("supreme_commander", bool, default=False)),
         OPT, action_command),
+    Command("combat_epic.cmd.teleport", "check", (Option("units", int, min=1, max=MAX_UNITS), FORMATION),
+            OPT, teleport_command),
+    Command("combat_epic.cmd.planetfall", "check", (), OPT, planetfall_command, applies=False),
     Command("combat_epic.cmd.regroup", "check", (
         FORMATION, Option("blast", int, min=0, max=MAX_UNITS), Option("leaders", int, default=0, min=0, max=10)),
         OPT, regroup_command),
