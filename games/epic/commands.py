@@ -108,18 +108,52 @@ def _shoot_target(ctx: CommandContext, target: UnitRef, units, blast, armour, co
                    in_cover, broken, fearless, dc, target_type)
 
 
-def shoot_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
+def shooter_weapons(shooter: UnitRef, weapons: str | None, notes: list[Msg]) -> str:
+    """The weapons fired: the option, else the tracked shooter's datasheet (noted either way when
+    they differ); neither is refused with the option to give."""
+    state = shooter.state
+    known = state.profile.get("weapons") if state is not None else None
+    if weapons:
+        if state is not None and known and known != weapons:
+            notes.append(note_override(PROFILE_LABELS["weapons"], weapons, known, state.name))
+        return weapons
+    if state is not None and known:
+        notes.append(note_from_profile(PROFILE_LABELS["weapons"], known, state.name))
+        return str(known)
+    raise UserError("combat_shared.error.missing.value", example="combat_epic.example.shoot",
+                    what=PROFILE_LABELS["weapons"], option=Msg.of("combat_epic.opt.weapons.name"))
+
+
+def damaged_war_engine(shooter: UnitRef, notes: list[Msg]) -> bool:
+    """A War Engine at or below its «damaged» DC (DCX/Y/Z, l.856–858) shoots at −1 and moves 5 cm
+    less; at its critical DC its CC and FF worsen by its datasheet's numbers (the book gives none)."""
+    state = shooter.state
+    if state is None or state.type != "war_engine" or not state.profile.get("dc_damaged"):
+        return False
+    left = RULES.remaining(state)
+    if left > state.profile["dc_damaged"]:
+        return False
+    notes.append(Msg.of("combat_epic.note.damaged_we", unit=state.name, left=left, at=state.profile["dc_damaged"]))
+    critical = state.profile.get("dc_critical")
+    if critical and left <= critical:
+        notes.append(Msg.of("combat_epic.note.critical_we", unit=state.name, at=critical))
+    return True
+
+
+def shoot_command(ctx: CommandContext, weapons: str | None, target: UnitRef, shooter: UnitRef, units: int | None,
                   blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                   reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
                   dc: int | None, target_type: str | None = None) -> ProcedureResult:
-    arms = parse_weapons(weapons)
+    notes: list[Msg] = []
+    arms = parse_weapons(shooter_weapons(shooter, weapons, notes))
+    damaged = damaged_war_engine(shooter, notes)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
                         fearless, dc, target_type)
     action = shooting_action(shooter.state, action)
     assert ctx.roller is not None
     result = shoot(ctx.roller, arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
-                   shooter=shooter.name)
-    result.notes[:0] = suppression(shooter)
+                   shooter=shooter.name, firer_damaged=damaged)
+    result.notes[:0] = suppression(shooter) + notes
     return result
 
 
@@ -134,20 +168,23 @@ def suppression(shooter: UnitRef) -> list[Msg]:
     return [Msg.of("combat_epic.note.suppressed", unit=state.name, n=suppressed, left=RULES.remaining(state) - suppressed)]
 
 
-def shoot_odds_command(ctx: CommandContext, weapons: str, target: UnitRef, shooter: UnitRef, units: int | None,
+def shoot_odds_command(ctx: CommandContext, weapons: str | None, target: UnitRef, shooter: UnitRef, units: int | None,
                        blast: int | None, armour: str | None, cover_save: str | None, invulnerable: str | None,
                        reinforced: bool, in_cover: bool, action: str, crossfire: bool, broken: bool, fearless: bool,
                        dc: int | None, target_type: str | None = None) -> ProcedureResult:
-    arms = parse_weapons(weapons)
+    notes: list[Msg] = []
+    arms = parse_weapons(shooter_weapons(shooter, weapons, notes))
+    damaged = damaged_war_engine(shooter, notes)
     tgt = _shoot_target(ctx, target, units, blast, armour, cover_save, invulnerable, reinforced, in_cover, broken,
                         fearless, dc, target_type)
-    result = odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings)
-    result.notes[:0] = suppression(shooter)
+    result = odds.shoot_odds(arms, tgt, action=action, crossfire=crossfire, settings=ctx.settings,
+                             firer_damaged=damaged)
+    result.notes[:0] = suppression(shooter) + notes
     return result
 
 
 SHOOT_OPTIONS = (
-    Option("weapons", str, required=True, max_length=200),
+    Option("weapons", str, max_length=200),
     Option("target", unit=True), Option("shooter", unit=True),
     Option("units", int, min=1, max=MAX_UNITS), Option("blast", int, min=0, max=MAX_UNITS),
     Option("armour"), Option("cover_save"), Option("invulnerable"),

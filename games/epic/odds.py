@@ -35,9 +35,9 @@ def damage_points(weapon: Weapon, target: EpicTarget) -> dict[int, Fraction]:
 
 
 def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bool,
-                  hit_value: int | None = None) -> dict[tuple[int, int], Fraction]:
+                  hit_value: int | None = None, firer_damaged: bool = False) -> dict[tuple[int, int], Fraction]:
     """One shot → {(hit?, unsaved damage points): probability}."""
-    need = need_after(hit_value or weapon.value, to_hit_modifiers(action, target.in_cover, weapon))
+    need = need_after(hit_value or weapon.value, to_hit_modifiers(action, target.in_cover, weapon, firer_damaged))
     num, den = hit_probability(need)
     p_hit = Fraction(num, den)
     fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
@@ -53,7 +53,7 @@ def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bo
 
 def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none", crossfire: bool = False,
                settings: dict[str, str] | None = None, extra_blast: int = 0,
-               hit_values: dict[str, int] | None = None) -> ProcedureResult:
+               hit_values: dict[str, int] | None = None, firer_damaged: bool = False) -> ProcedureResult:
     rules = effective("epic", settings)
     size = target.size
     # state: (any hit, unsaved points of ordinary weapons, unsaved of Disrupt weapons, Disrupt hits)
@@ -61,7 +61,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     expected_hits = Fraction(0)
     for weapon in weapons:
         value = hit_values.get(weapon.kind) if hit_values else None
-        per_shot = shot_outcomes(weapon, target, action, crossfire, value)
+        per_shot = shot_outcomes(weapon, target, action, crossfire, value, firer_damaged)
         p_hit = sum(p for (h, _), p in per_shot.items() if h)
         for n, pn in count_distribution(weapon.count).items():
             expected_hits += pn * n * p_hit

@@ -81,6 +81,17 @@ class EpicProfile(ProfileSpec):
             return int(text)
         raise self._refuse(text)
 
+    def _damage_capacity(self, text: str) -> dict[str, int]:
+        """«DC8/4/2»: the starting DC, then the DC at which the War Engine is damaged and critical
+        (L856–860; most have only the first)."""
+        parts = text.strip().split("/")
+        if len(parts) > 3:
+            raise self._refuse(text)
+        values = [self._value("dc", part) for part in parts]
+        if values != sorted(values, reverse=True):
+            raise self._refuse(text)
+        return dict(zip(("dc", "dc_damaged", "dc_critical"), values))
+
     def parse(self, text: str, unit_type: str | None = None) -> dict[str, Any]:
         rest = " ".join((text or "").split())
         if not rest:
@@ -109,7 +120,10 @@ class EpicProfile(ProfileSpec):
                 value = keyed.group(2)
                 if not value and i < len(words):
                     value, i = words[i], i + 1
-                out[key] = self._value(key, value)
+                if key == "dc":
+                    out.update(self._damage_capacity(value))
+                else:
+                    out[key] = self._value(key, value)
                 continue
             if weapons or _WEAPON.search(low):
                 weapons.append(word)
@@ -141,7 +155,8 @@ class EpicProfile(ProfileSpec):
                 parts.append(Msg.of("combat_epic.profile.plus_value", what=LABELS[key],
                                     value=f"{value}+" if value is not None else "—"))
         if profile.get("dc"):
-            parts.append(Msg.of("combat_epic.profile.dc_value", n=profile["dc"]))
+            states = "/".join(str(profile[k]) for k in ("dc", "dc_damaged", "dc_critical") if profile.get(k))
+            parts.append(Msg.of("combat_epic.profile.dc_value", n=states))
         if profile.get("weapons"):
             parts.append(Msg.of("combat_epic.profile.weapons_value", weapons=profile["weapons"]))
         return parts

@@ -40,8 +40,10 @@ class EpicTarget:
         return self.dc if self.dc is not None else self.units
 
 
-def to_hit_modifiers(action: str, in_cover: bool, weapon: Weapon) -> list[Modifier]:
+def to_hit_modifiers(action: str, in_cover: bool, weapon: Weapon, firer_damaged: bool = False) -> list[Modifier]:
     mods: list[Modifier] = []
+    if firer_damaged:
+        mods.append(Modifier(Msg.of("combat_epic.mod.damaged_we"), T.TO_HIT_DAMAGED_WE, Source(BOOK, 858)))
     if in_cover and not weapon.ignore_cover:      # Ignore Cover skips it (l.786); MW and TK keep it (l.792, 806)
         mods.append(Modifier(Msg.of("combat_epic.mod.cover"), T.TO_HIT_COVER, Source(BOOK, 382)))
     if action in ("double", "marshal"):
@@ -86,7 +88,7 @@ def _damage_war_engine(roller: Roller, points: int, remaining_dc: int, steps: li
 def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: str = "none",
           crossfire: bool = False, settings: dict[str, str] | None = None, shooter: str | None = None,
           extra_blast: int = 0, title: Msg | None = None, hit_values: dict[str, int] | None = None,
-          ) -> ProcedureResult:
+          firer_damaged: bool = False) -> ProcedureResult:
     """A whole shooting attack by one formation on one target formation.
 
     `extra_blast`: Blast Markers added on top of hits and kills (barrage table, l.441).
@@ -119,7 +121,7 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
     for weapon in weapons:
         count = _count(roller, weapon, steps)
         value = hit_values[weapon.kind] if hit_values and weapon.kind in hit_values else weapon.value
-        mods = to_hit_modifiers(action, target.in_cover, weapon)
+        mods = to_hit_modifiers(action, target.in_cover, weapon, firer_damaged)
         weapon_steps, hits = roll_to_hit(roller, count, value, mods,
                                          Msg.of("combat_epic.step.to_hit", weapon=weapon.label()))
         steps.extend(weapon_steps)

@@ -12,6 +12,7 @@ BOOK = "epic"
 # --- To-hit modifiers, «Модификаторы попадания» l.379–384 -----------------------------------
 TO_HIT_COVER = -1            # «Цель в Укрытии -1» (l.382)
 TO_HIT_DOUBLE_MARSHAL = -1   # «Атакующий совершал Действия «Double» или «Marshal» -1» (l.383)
+TO_HIT_DAMAGED_WE = -1       # a «поврежденная» War Engine: «-1 на стрельбу из дистанционного оружия» (l.858)
 TO_HIT_SUSTAINED = +1        # «Атакующий выполняет Действие «Sustained Fire» +1» (l.384)
 TO_HIT_MODIFIERS_SOURCE = Source(BOOK, 379, 384)
 

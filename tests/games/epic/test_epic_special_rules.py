@@ -28,3 +28,21 @@ def test_planetfall_scatters_2d6_cm_and_says_the_book_gives_no_direction_die():
     assert r.data["cm"] == 8
     assert [m.render("en") for m in r.outcome] == ["The unit scatters 8 cm (2D6, L1046)."]
     assert "combat_epic.note.scatter_direction" in [m.key for m in r.notes]
+
+
+async def test_a_tracked_shooter_fires_its_datasheet_weapons_and_a_damaged_war_engine_shoots_at_minus_1(console):
+    # Issue 10: /shoot epic needed the weapons typed again; L858: a damaged War Engine shoots at −1.
+    await console.run("/game start game:epic side:Imperium", locale="en", user="alice")
+    await console.run('/unit add name:Warlord size:8 type:war_engine profile:"WE 15cm 4+ 2+ 3+ DC8/4/2 2xAP4+"',
+                      locale="en", user="alice")
+    await console.run('/unit add name:Boyz size:8 side:Orks profile:"INF 15cm 6+ 4+ 6+"', locale="en", user="alice")
+    [whole] = await console.run("/shoot epic target:Boyz shooter:Warlord", locale="en", user="alice")
+    lines = whole.text.splitlines()
+    assert "  • weapons: 2xAP4+ — from the profile of “Warlord”." in lines
+    assert not any("damaged" in line for line in lines)
+    await console.run("/damage unit:Warlord amount:4", locale="en", user="alice")
+    [hurt] = await console.run("/shoot epic target:Boyz shooter:Warlord", locale="en", user="alice")
+    assert "  • “Warlord” is damaged (DC 4 ≤ 4): −1 to shoot and −5 cm to move (L858)." in hurt.text.splitlines()
+    assert any(line.startswith("▸ To hit 2xAP4+") and "(5+)" in line for line in hurt.text.splitlines())
+    [refused] = await console.run("/shoot epic target:Boyz", locale="en", user="alice")
+    assert refused.ephemeral and refused.text.splitlines()[2].startswith("The value “weapons” is missing")
