@@ -22,7 +22,7 @@ def _initiative(value: int) -> None:
 
 def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, retaining: bool = False,
                 aircraft: bool = False, formation: str | None = None, declared: str | None = None,
-                supreme_commander: bool = False) -> ProcedureResult:
+                supreme_commander: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
     """D6 + modifiers ≥ initiative (l.214). −1 with any Blast Marker (l.216), −1 retaining (l.220);
     aircraft: −1 per Blast Marker and all of them removed (l.1010–1012). A Supreme Commander in
     the army re-rolls one failed initiative test a turn (l.720)."""
@@ -55,8 +55,11 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
     if formation:
         if aircraft and blast_markers:
             r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "set", 0, Msg.of("combat_epic.change.air_clear")))
-        if not passed and not aircraft:
+        air_rule = effective(BOOK, settings)[H.AIRCRAFT_FAILED_BLAST]
+        if not passed and (not aircraft or air_rule == "blast"):
             r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", 1, Msg.of("combat_epic.change.failed_test")))
+        if not passed and aircraft:
+            r.notes.append(Msg.of(f"combat_epic.house.aircraft_failed_blast.{air_rule}"))
         # What it does this turn (L164–170): the declared action, or only Hold after a failure (L204).
         done = declared if passed and declared else HOLD if not passed else None
         r.changes.append(StateChange(formation, "acted", "status_on"))
@@ -175,7 +178,7 @@ def strategy_roll(roller: Roller, rating_a: int, rating_b: int, *, name_a: str =
 
 
 def dangerous_terrain(roller: Roller, units: int = 1, *, careful: bool = False, war_engine: bool = False,
-                      formation: str | None = None) -> ProcedureResult:
+                      formation: str | None = None, settings: dict[str, str] | None = None) -> ProcedureResult:
     """D6 per unit; a 1 destroys it, no save and no Blast Marker (l.270). Careful movement or a Walker
     rerolls failures (l.272, l.734); a War Engine loses 1 DC instead (l.824)."""
     if not 1 <= units <= 100:
@@ -197,6 +200,10 @@ def dangerous_terrain(roller: Roller, units: int = 1, *, careful: bool = False, 
         r.changes.append(StateChange(formation, track, "add", lost, Msg.of("combat_epic.change.dangerous")))
     if war_engine:
         r.notes.append(Msg.of("combat_epic.note.dangerous_we"))
+        rule = effective(BOOK, settings)[H.WE_DANGEROUS_BLAST]
+        r.notes.append(Msg.of(f"combat_epic.house.we_dangerous_blast.{rule}"))
+        if rule == "blast" and formation and lost:
+            r.changes.append(StateChange(formation, tracks.BLAST_MARKERS, "add", lost, Msg.of("combat_epic.change.dangerous")))
     r.data.update(lost=lost)
     return r
 

@@ -389,7 +389,7 @@ def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, bla
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
                                 aircraft=aircraft_formation, formation=name, declared=declared,
-                                supreme_commander=supreme_commander)
+                                supreme_commander=supreme_commander, settings=ctx.settings)
     return _acting(result, found)
 
 
@@ -482,7 +482,8 @@ def dangerous_command(ctx: CommandContext, units: int, formation: UnitRef, caref
     found, name = _tested(formation, ctx.settings)
     assert ctx.roller is not None
     result = checks.dangerous_terrain(ctx.roller, units, careful=careful,
-                                      war_engine=bool(found and found.war_engine), formation=name)
+                                      war_engine=bool(found and found.war_engine), formation=name,
+                                      settings=ctx.settings)
     return _acting(result, found)
 
 

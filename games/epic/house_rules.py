@@ -20,6 +20,13 @@ CROSSFIRE_BLAST = "crossfire_blast"
 # Rally is an initiative test (L624), and L216 gives −1 to the initiative test with any Blast
 # Marker; the rally's own list (L624) names only −2 broken and −1 enemy within 30 cm. Default: L624.
 RALLY_BLAST_PENALTY = "rally_blast_penalty"
+# A War Engine failing a dangerous terrain test loses 1 DC (L824); a unit lost to dangerous terrain
+# gives no Blast Marker (L270), while each DC a War Engine loses gives one «по обычным правилам»
+# (L868). Default: no marker (L270, the normal rule L868 points to); or one per DC.
+WE_DANGEROUS_BLAST = "epic_we_dangerous_blast"
+# An aircraft's action test: all its markers go and a failure only stands it down (L1010–1012);
+# L122 and L214 give every formation failing the test a Blast Marker. Default: the aircraft rule.
+AIRCRAFT_FAILED_BLAST = "epic_aircraft_failed_blast"
 
 HOUSE_RULES = [
     HouseRule(
@@ -56,5 +63,19 @@ HOUSE_RULES = [
         choice_titles={"no": Msg.of("combat_epic.house.rally_blast_penalty.no"),
                        "yes": Msg.of("combat_epic.house.rally_blast_penalty.yes")},
         source=Source("epic", 216, 624),
+    ),
+    HouseRule(
+        WE_DANGEROUS_BLAST, default="none", choices=("none", "blast"),
+        title=Msg.of("combat_epic.house.we_dangerous_blast.title"),
+        choice_titles={"none": Msg.of("combat_epic.house.we_dangerous_blast.none"),
+                       "blast": Msg.of("combat_epic.house.we_dangerous_blast.blast")},
+        source=Source("epic", 270, 868),
+    ),
+    HouseRule(
+        AIRCRAFT_FAILED_BLAST, default="none", choices=("none", "blast"),
+        title=Msg.of("combat_epic.house.aircraft_failed_blast.title"),
+        choice_titles={"none": Msg.of("combat_epic.house.aircraft_failed_blast.none"),
+                       "blast": Msg.of("combat_epic.house.aircraft_failed_blast.blast")},
+        source=Source("epic", 1010, 1012),
     ),
 ]

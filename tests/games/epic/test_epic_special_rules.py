@@ -46,3 +46,26 @@ async def test_a_tracked_shooter_fires_its_datasheet_weapons_and_a_damaged_war_e
     assert any(line.startswith("▸ To hit 2xAP4+") and "(5+)" in line for line in hurt.text.splitlines())
     [refused] = await console.run("/shoot epic target:Boyz", locale="en", user="alice")
     assert refused.ephemeral and refused.text.splitlines()[2].startswith("The value “weapons” is missing")
+
+
+def test_a_war_engines_dc_lost_to_dangerous_terrain_gives_no_blast_unless_the_house_rule_says_so():
+    # L270: a unit lost to dangerous terrain gives no Blast Marker; L824: a War Engine loses 1 DC
+    # instead; L868: each DC lost gives a Blast Marker «по обычным правилам». Default: L270.
+    plain = checks.dangerous_terrain(Roller.scripted([1, 4]), 2, war_engine=True, formation="Warlord")
+    assert [(c.track, c.amount) for c in plain.changes] == [("damage", 1)]
+    assert "combat_epic.house.we_dangerous_blast.none" in [m.key for m in plain.notes]
+    house = checks.dangerous_terrain(Roller.scripted([1, 4]), 2, war_engine=True, formation="Warlord",
+                                     settings={"epic_we_dangerous_blast": "blast"})
+    assert [(c.track, c.amount) for c in house.changes] == [("damage", 1), ("blast_markers", 1)]
+
+
+def test_an_aircraft_failing_its_action_test_gets_no_blast_unless_the_house_rule_says_so():
+    # L1010–1012: an aircraft's markers all go when it tries an action, and a failure only stands
+    # it down; L122, L214: a failed action test gives a Blast Marker. Default: the aircraft rule.
+    plain = checks.action_test(Roller.scripted([1]), 3, aircraft=True, blast_markers=2, formation="Thunderbolts")
+    assert [(c.track, c.op, c.amount) for c in plain.changes if c.track == "blast_markers"] == [("blast_markers", "set", 0)]
+    house = checks.action_test(Roller.scripted([1]), 3, aircraft=True, blast_markers=2, formation="Thunderbolts",
+                               settings={"epic_aircraft_failed_blast": "blast"})
+    assert [(c.track, c.op, c.amount) for c in house.changes if c.track == "blast_markers"] == [
+        ("blast_markers", "set", 0), ("blast_markers", "add", 1)]
+    assert "combat_epic.house.aircraft_failed_blast.blast" in [m.key for m in house.notes]
