@@ -5,6 +5,8 @@ Numbers come from the options; a tracked unit or vehicle supplies models, wounds
 points left (`state.condition`)."""
 from __future__ import annotations
 
+import dataclasses
+
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.horus_heresy import checks, odds
 from games.horus_heresy import house_rules as H
@@ -210,13 +212,15 @@ def vehicle_target(ref: UnitRef, armour, hull_points, cover, invulnerable, shrou
 
 
 def _vehicle_shot(reading: Reading, settings, shooter: UnitRef, strength, armour, facing, bs, shots, hits, ap, rules,
-                  target, hull_points, cover, invulnerable, shrouded, evade):
+                  target, hull_points, cover, invulnerable, shrouded, evade, super_heavy=False):
     shrouded = evaded(shrouded, evade, reading, vehicle=True, settings=settings)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.vehicle")
     weapon, extra = _weapon(shots, strength, ap, rules, VEHICLE_RULES)
     vehicle = vehicle_target(target, armour, hull_points, cover, invulnerable, shrouded, facing, reading)
+    if super_heavy or (target.state is not None and target.state.profile.get("super_heavy")):
+        vehicle = dataclasses.replace(vehicle, super_heavy=True)
     return bs, weapon, vehicle, bool(extra.get("armourbane")), bool(extra.get("lance"))
 
 
@@ -243,6 +247,7 @@ VEHICLE_OPTIONS = (
     Option("mode", str, default="normal", choices=MODES), Option("rules", max_length=200),
     Option("target", unit=True), Option("shooter", unit=True), Option("hull_points", int, min=1, max=50),
     Option("cover"), Option("invulnerable"), Option("shrouded"), Option("evade", bool, default=False),
+    Option("super_heavy", bool, default=False),
 )
 
 

@@ -130,6 +130,11 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     stay = num(1 - p_hit + p_hit * per_hit["none"])
     moves = [(lost_hp, num(p_hit * php * (per_hit["glancing"] + per_hit["penetrating"] * (1 - p_explode_on_pen))),
               num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen)) for lost_hp, php in hp_dist.items()]
+    if vehicle.super_heavy:
+        # «Explodes» costs D3 more hull points instead (l.2268): each of 1, 2, 3 with 1/3.
+        moves = [(lost_hp, quiet, num(Fraction(0))) for lost_hp, quiet, _ in moves] + [
+            (lost_hp + extra, num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen / 3), num(Fraction(0)))
+            for lost_hp, php in hp_dist.items() for extra in (1, 2, 3)]
     zero = Fraction(0) if exact else 0.0
     states: dict[tuple[int, int], Any] = {(0, 0): num(ONE)}     # (hull points lost, exploded)
     for _ in range(n):

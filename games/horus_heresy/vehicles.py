@@ -26,6 +26,7 @@ class HHVehicle:
     saves: Saves = Saves()             # cover (6+, or 5+ when shot at another facing, l.2050–2057) / invulnerable
     shrouded: int | None = None
     immobilised: bool = False          # a second Immobilised costs an extra hull point (l.2029)
+    super_heavy: bool = False          # super-heavy vehicles, knights and titans (l.2266–2344)
 
 
 def penetration_dice(roller: Roller, mode: str, armourbane: bool) -> tuple[list[int], int, int]:
@@ -144,6 +145,14 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
             mods = [Modifier(Msg.of("combat_hh.mod.ap_damage", ap=weapon.ap), mod, T.DAMAGE_AP_SOURCE)] if mod else []
             r.steps.append(DiceStep(Msg.of("combat_hh.step.damage"), [die], f"= {die + mod}", modifiers=mods,
                                     note=Msg.of(f"combat_hh.damage.{effect}")))
+            if vehicle.super_heavy:
+                if effect == "explodes":
+                    extra = roller.d3()                     # D3 more hull points instead (l.2268, l.2324)
+                    hp_lost += extra
+                    r.notes.append(Msg.of("combat_hh.note.super_heavy_explodes", n=extra))
+                elif "combat_hh.note.super_heavy_ignores" not in [m.key for m in r.notes]:
+                    r.notes.append(Msg.of("combat_hh.note.super_heavy_ignores"))     # l.2270, l.2326
+                continue
             if effect == "immobilised" and immobilised:
                 hp_lost += 1                                # «удаляется дополнительный пункт корпуса» (l.2029)
                 r.notes.append(Msg.of("combat_hh.note.immobilised_again"))
@@ -160,6 +169,10 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         r.outcome.append(Msg.of(f"combat_hh.damage.{effect}"))
     if left <= 0:
         r.outcome.append(Msg.of("combat_hh.out.wrecked", unit=vehicle.name or Msg.of("combat_hh.word.vehicle")))
+        if vehicle.super_heavy:
+            # Catastrophic damage (l.2278, l.2330): S7+D3 AP4 on every model within 6+D6".
+            strength, radius = 7 + roller.d3(), 6 + roller.die()
+            r.outcome.append(Msg.of("combat_hh.out.catastrophic", s=strength, inches=radius))
     if vehicle.name:
         if hp_lost:
             r.changes.append(StateChange(vehicle.name, "hull_points", "add", hp_lost, Msg.of("combat_hh.change.hull_points")))

@@ -351,3 +351,42 @@ def test_fight_odds_carry_the_attackers_wounds_as_the_chart_and_the_text_agree()
     first = fight_odds(Fighter(**{**a.__dict__, "initiative": 5}), d)       # the attacker strikes first
     assert sum(first.distribution.probabilities) == 1
     assert first.distribution.mean() == first.data["expected_a"]
+
+
+# ---- super-heavy vehicles, knights and titans (L2266–2344) --------------------------------------
+
+def test_a_super_heavy_ignores_crew_and_weapon_results_and_loses_d3_more_on_explodes():
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    heavy = HHVehicle("Baneblade", armour=12, hull_points=9, super_heavy=True)
+    # hits: 1 pen die 6 → S9+6 = 15 > 12 penetrating; damage roll 6 (AP2 +1 = 7, explodes) → +D3 (roll 4 → 2)
+    r = shoot_vehicle(FixedRoller([6, 6, 4]), None, HHWeapon(shots=1, strength=9, ap=2), heavy, hits=1)
+    assert r.data["hp_lost"] == 3 and r.data["effects"] == []            # 1 for the hit + D3 = 2 (L2268)
+    assert "combat_hh.note.super_heavy_explodes" in [m.key for m in r.notes]
+    shaken = shoot_vehicle(FixedRoller([6, 1]), None, HHWeapon(shots=1, strength=9, ap=None), heavy, hits=1)
+    assert shaken.data["hp_lost"] == 1 and shaken.data["effects"] == []       # crew shaken ignored (L2270)
+    assert "combat_hh.note.super_heavy_ignores" in [m.key for m in shaken.notes]
+
+
+def test_a_super_heavy_losing_its_last_hull_point_suffers_a_catastrophic_explosion():
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    last = HHVehicle("Warhound", armour=12, hull_points=1, super_heavy=True)
+    # glancing hit (S6 + 6 = 12 = AV) takes the last hull point; then S7+D3 (2 → 1) AP4 within 6+D6" (5)
+    r = shoot_vehicle(FixedRoller([6, 2, 5]), None, HHWeapon(shots=1, strength=6, ap=None), last, hits=1)
+    assert r.data["left"] == 0
+    assert [m.render("en") for m in r.outcome][-1] == (
+        "Catastrophic damage: a hit at S8 AP4 on every model within 11\" of the hull; "
+        "each unit hit takes one pinning test (L2278).")
+
+
+def test_super_heavy_odds_count_the_d3_hull_points_and_never_explode():
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle
+    weapon = HHWeapon(shots=1, strength=9, ap=2)
+    heavy = vehicle_odds(None, weapon, HHVehicle("Baneblade", armour=12, hull_points=9, super_heavy=True), hits=1)
+    assert heavy.data["p_explodes"] == 0 and sum(heavy.data["hull_points"].values()) == 1
+    # a penetrating hit that rolls «explodes» (5+ with AP2's +1): 1/3 each of 2, 3 or 4 hull points
+    plain = vehicle_odds(None, weapon, HHVehicle("Rhino", armour=12, hull_points=9), hits=1)
+    assert heavy.data["hull_points"][4] == plain.data["p_explodes"] / 3
