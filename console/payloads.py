@@ -144,8 +144,14 @@ def command_data(parsed: ParsedCommand, attach: Attach, focused: str | None = No
         if option["name"] == focused:
             leaf_options.append({"name": option["name"], "type": option["type"], "value": raw, "focused": True})
         else:
-            leaf_options.append({"name": option["name"], "type": option["type"],
-                                 "value": _convert(option, raw, resolved, attach, parsed.path)})
+            try:
+                value = _convert(option, raw, resolved, attach, parsed.path)
+            except UserError as error:
+                # the value's own example («/roll 10d6 4+») says nothing about this command
+                error.example = Msg.of("console.example.option", command=command_label(parsed.path),
+                                       option=label(option))
+                raise
+            leaf_options.append({"name": option["name"], "type": option["type"], "value": value})
     options = leaf_options
     for node in reversed(parsed.path[1:]):
         options = [{"name": node["name"], "type": node["type"], "options": options}]
