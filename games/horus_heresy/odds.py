@@ -99,6 +99,15 @@ def vehicle_hit_outcomes(weapon: HHWeapon, vehicle: HHVehicle, mode: str, armour
         else:
             total = value + weapon.strength
             out["penetrating" if total > av else "glancing" if total == av else "none"] += p
+    if weapon.sunder:
+        # Sunder re-rolls a failed or glancing roll and takes the second result (l.3333), as the roll does.
+        again = {"none": Fraction(0), "glancing": Fraction(0), "penetrating": Fraction(0)}
+        for value, p in pen.items():
+            total = value + weapon.strength
+            again["penetrating" if total > av else "glancing" if total == av else "none"] += p
+        rerolled = out["none"] + out["glancing"]
+        out = {"penetrating": out["penetrating"] + rerolled * again["penetrating"],
+               "glancing": rerolled * again["glancing"], "none": rerolled * again["none"]}
     need, _ = best_save(Saves(cover=vehicle.saves.cover, invulnerable=vehicle.saves.invulnerable), None,
                         ignores_cover=weapon.ignores_cover)
     keep = p_fail(need) if need is not None else ONE

@@ -32,6 +32,8 @@ class HHWeapon:
     snap: bool = False                    # snap shots: BS counts as 1 (l.705–711)
     template: bool = False                # hits the models under it; Ignores Cover and Wall of Death (l.3353–3363)
     destroyer: bool = False               # D3 wounds instead of 1 on a non-vehicle (l.982)
+    sunder: bool = False                  # re-roll failed or glancing penetration, the second stands (l.3333)
+    exoshock: int | None = None           # a penetrating hit, then D6 ≥ X: a second one, no cover save (l.2987)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)

@@ -25,6 +25,8 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "destroyer": (("destroyer", "деструктивное"), False, None),
     "armourbane": (("armourbane", "губитель брони"), False, None),
     "lance": (("lance", "лэнс"), False, None),
+    "sunder": (("sunder", "раскалывающее"), False, None),                   # l.3331–3333
+    "exoshock": (("exoshock", "экзошок"), True, 6),          # «считайте его равным 6+» with no number (l.2989)
     "hatred": (("hatred", "ненависть"), False, None),
     "fearless": (("fearless", "бесстрашие"), False, None),
     "eternal_warrior": (("eternal warrior", "вечный воин"), False, None),

@@ -92,6 +92,7 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         r.notes.append(Msg.of("combat_hh.note.lance"))
     glancing = penetrating = 0
     pen_dice, totals = [], []
+    sundered: list[int] = []
     kinds: list[str] = []
     for _ in range(hits):
         dice, value, natural = penetration_dice(roller, mode, armourbane)
@@ -101,9 +102,15 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
             strength += bonus
             r.notes.append(Msg.of("combat_hh.note.rending_vehicle", d3=bonus))
         total = value + strength
+        kind = "penetrating" if total > av else "glancing" if total == av else "none"
+        if weapon.sunder and kind != "penetrating":
+            # Sunder: a failed or glancing roll is rolled again and the second result stands (l.3333)
+            again, value, _ = penetration_dice(roller, mode, armourbane)
+            sundered.append(again[0])
+            total = value + weapon.strength
+            kind = "penetrating" if total > av else "glancing" if total == av else "none"
         pen_dice.extend(dice)
         totals.append(total)
-        kind = "penetrating" if total > av else "glancing" if total == av else "none"
         kinds.append(kind)
     if hits:
         label = {"normal": "combat_hh.step.penetration", "ordnance": "combat_hh.step.penetration_ordnance",
@@ -111,6 +118,8 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         glancing, penetrating = kinds.count("glancing"), kinds.count("penetrating")
         r.steps.append(DiceStep(Msg.of(label, s=weapon.strength, av=av), pen_dice, f"≥{av}", glancing + penetrating,
                                 note=Msg.of("combat_hh.note.pen_totals", totals=", ".join(map(str, totals)))))
+    if sundered:
+        r.steps.append(DiceStep(Msg.of("combat_hh.step.sunder"), sundered, f"≥{av}", note=source_note("sunder")))
     r.outcome.append(Msg.of("combat_hh.out.pen_result", glancing=glancing, penetrating=penetrating))
     # Saves against glancing and penetrating hits: cover or invulnerable, the better one (l.817, l.2057).
     results = [k for k in kinds if k != "none"]
@@ -128,6 +137,21 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         r.steps.append(DiceStep(Msg.of("combat_hh.step.shrouded"), dice, f"{vehicle.shrouded}+", len(results) - len(kept),
                                 note=source_note("shrouded")))
         results = kept
+    if weapon.exoshock is not None and "penetrating" in results:
+        # Exoshock (X): each penetrating hit that lands rolls D6; X+ is a second penetrating hit
+        # with no cover save (l.2987); an invulnerable save still applies.
+        shocks = roller.dice(results.count("penetrating"))
+        extra = sum(1 for d in shocks if d >= weapon.exoshock)
+        r.steps.append(DiceStep(Msg.of("combat_hh.step.exoshock"), shocks, f"{weapon.exoshock}+", extra,
+                                note=source_note("exoshock")))
+        if extra and vehicle.saves.invulnerable is not None:
+            saves = roller.dice(extra)
+            saved = sum(1 for d in saves if d >= vehicle.saves.invulnerable)
+            r.steps.append(DiceStep(Msg.of("combat_hh.step.save", kind=Msg.of("combat_hh.save.invulnerable")), saves,
+                                    f"{vehicle.saves.invulnerable}+", saved))
+            extra -= saved
+        results += ["penetrating"] * extra
+        penetrating += extra
     # Hull points and damage (l.2014–2018): glancing 1 HP; penetrating 1 HP and a damage roll.
     hp_lost = 0
     effects: list[str] = []

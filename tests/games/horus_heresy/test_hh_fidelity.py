@@ -390,3 +390,41 @@ def test_super_heavy_odds_count_the_d3_hull_points_and_never_explode():
     # a penetrating hit that rolls «explodes» (5+ with AP2's +1): 1/3 each of 2, 3 or 4 hull points
     plain = vehicle_odds(None, weapon, HHVehicle("Rhino", armour=12, hull_points=9), hits=1)
     assert heavy.data["hull_points"][4] == plain.data["p_explodes"] / 3
+
+
+# ---- Sunder (L3331–3333) and Exoshock (L2985–2989) against vehicles --------------------------
+
+def test_sunder_rerolls_a_failed_penetration_and_may_reroll_a_glance():
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    tank = HHVehicle("Rhino", armour=11, hull_points=3)
+    # S6: first die 2 (8, nothing) → re-rolled 6 (12 > 11, penetrating) → damage roll 1 (shaken)
+    r = shoot_vehicle(FixedRoller([2, 6, 1]), None, HHWeapon(shots=1, strength=6, sunder=True), tank, hits=1)
+    assert (r.data["glancing"], r.data["penetrating"]) == (0, 1)
+    # a glance (5 → 11 = AV) is re-rolled too and the second result stands, even if worse (3 → 9)
+    g = shoot_vehicle(FixedRoller([5, 3]), None, HHWeapon(shots=1, strength=6, sunder=True), tank, hits=1)
+    assert (g.data["glancing"], g.data["penetrating"]) == (0, 0)
+
+
+def test_exoshock_adds_a_second_penetrating_hit_on_its_number():
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    tank = HHVehicle("Rhino", armour=11, hull_points=3)
+    # S8 + 6 = 14 penetrating; Exoshock (4+) rolls 5: a second penetrating hit; damage rolls 1 and 2
+    r = shoot_vehicle(FixedRoller([6, 5, 1, 2]), None, HHWeapon(shots=1, strength=8, exoshock=4), tank, hits=1)
+    assert r.data["penetrating"] == 2 and r.data["hp_lost"] == 2
+    miss = shoot_vehicle(FixedRoller([6, 3, 1]), None, HHWeapon(shots=1, strength=8, exoshock=4), tank, hits=1)
+    assert miss.data["penetrating"] == 1 and miss.data["hp_lost"] == 1
+
+
+def test_sunder_odds_match_the_reroll():
+    from games.horus_heresy.odds import vehicle_hit_outcomes
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle
+    tank = HHVehicle("Rhino", armour=11, hull_points=3)
+    plain = vehicle_hit_outcomes(HHWeapon(strength=6), tank, "normal", False, False)
+    sunder = vehicle_hit_outcomes(HHWeapon(strength=6, sunder=True), tank, "normal", False, False)
+    # S6 vs AV11: 6 penetrates (1/6), 5 glances (1/6); Sunder re-rolls the other 5/6 once
+    assert (plain["penetrating"], plain["glancing"]) == (Fraction(1, 6), Fraction(1, 6))
+    assert sunder["penetrating"] == Fraction(1, 6) + Fraction(5, 6) * Fraction(1, 6)
+    assert sunder["glancing"] == Fraction(5, 6) * Fraction(1, 6)
