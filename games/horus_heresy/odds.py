@@ -33,7 +33,7 @@ def p_unsaved_per_hit(weapon: HHWeapon, target: HHTarget, *, melee: bool = False
     need = wound_need(weapon.strength, target.toughness, poisoned=weapon.poisoned, fleshbane=weapon.fleshbane)
     if need is None and weapon.rending is None:
         return Fraction(0)
-    reroll, _ = wound_reroll(weapon)
+    reroll, _ = wound_reroll(weapon, target)
     if reroll is None and melee and weapon.poisoned is not None and weapon.strength > target.toughness:
         reroll = "failed"                                     # Poisoned in melee with S > T (l.3213)
     normal, rend = outcome_probs(need, reroll=reroll, trigger=weapon.rending)

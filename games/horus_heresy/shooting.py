@@ -34,6 +34,7 @@ class HHWeapon:
     destroyer: bool = False               # D3 wounds instead of 1 on a non-vehicle (l.982)
     sunder: bool = False                  # re-roll failed or glancing penetration, the second stands (l.3333)
     exoshock: int | None = None           # a penetrating hit, then D6 ≥ X: a second one, no cover save (l.2987)
+    monster_hunter: bool = False          # re-roll failed wounds against monstrous targets (l.3175)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -55,6 +56,7 @@ class HHTarget:
     leadership: int | None = None         # for the pinning test
     pinned: bool = False
     vehicle: bool = False
+    monstrous: bool = False               # dreadnoughts, automata, primarchs, subtype Monstrous (l.3175)
 
 
 def validate_target(target: HHTarget) -> None:
@@ -74,9 +76,11 @@ def hit_reroll(weapon: HHWeapon, high_need: int | None) -> tuple[str | None, Msg
     return None, None
 
 
-def wound_reroll(weapon: HHWeapon) -> tuple[str | None, Msg | None]:
+def wound_reroll(weapon: HHWeapon, target: HHTarget | None = None) -> tuple[str | None, Msg | None]:
     if weapon.shred:
         return "failed", source_note("shred")
+    if weapon.monster_hunter and target is not None and target.monstrous:
+        return "failed", source_note("monster_hunter")
     if weapon.preferred_enemy:
         return "ones", source_note("preferred")
     return None, None
@@ -156,7 +160,7 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     if need is None and weapon.rending is None:
         result.outcome.append(Msg.of("combat_hh.out.cannot_wound", s=weapon.strength, t=target.toughness))
         return out
-    reroll, note = wound_reroll(weapon)
+    reroll, note = wound_reroll(weapon, target)
     if reroll is None and melee and weapon.poisoned is not None and weapon.strength > target.toughness:
         # «если сила обладателя … больше стойкости жертвы, … перекидывать проваленные броски на ранение» (l.3213)
         reroll, note = "failed", source_note("poisoned_melee")

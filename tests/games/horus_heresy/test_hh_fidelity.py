@@ -428,3 +428,18 @@ def test_sunder_odds_match_the_reroll():
     assert (plain["penetrating"], plain["glancing"]) == (Fraction(1, 6), Fraction(1, 6))
     assert sunder["penetrating"] == Fraction(1, 6) + Fraction(5, 6) * Fraction(1, 6)
     assert sunder["glancing"] == Fraction(5, 6) * Fraction(1, 6)
+
+
+# ---- Monster Hunter (L3173–3175) -----------------------------------------------------------
+
+def test_monster_hunter_rerolls_failed_wounds_only_against_monstrous_targets():
+    from games.horus_heresy.odds import p_unsaved_per_hit
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    hunter = HHWeapon(strength=4, monster_hunter=True)
+    dread = HHTarget("Contemptor", toughness=4, monstrous=True)
+    marines = HHTarget("Tacticals", toughness=4)
+    # S4 v T4 wounds on 4+ (1/2); re-rolling failures: 3/4; no saves given
+    assert p_unsaved_per_hit(hunter, dread) == Fraction(3, 4)
+    assert p_unsaved_per_hit(hunter, marines) == Fraction(1, 2)
+    r = shoot(FixedRoller([2, 6]), None, hunter, dread, hits=1)
+    assert r.data["unsaved"] == 1 and r.steps[0].rerolled == [0]
