@@ -73,3 +73,11 @@ def test_russian_templates_never_inflect_a_typed_name():
         for m in re.finditer(r"(?:^|[.:!?]\s+)«\{([a-z_]+)\}»\s+(?:не\s+)?[а-яё]+(?:ла|ло|ил|ел|ал|ял|ул|ыл)\b", ru):
             problems.append(f"{key}: «{m.group(0).strip()}» agrees in gender with a typed name: {ru}")
     assert not problems, "\n".join(problems)
+
+
+def test_english_text_gives_russian_terms_only_beside_their_english_names():
+    """Issue 10 §3: «Гидрофилия: attacks…», "ЗАЩ/ПСИ/КИБ" in English replies. A Russian term may
+    follow its English name in parentheses («BRN (БРН)») or be quoted («…»), nowhere else."""
+    bare = {key: entry["en"] for key, entry in CATALOG.items()
+            if re.search(r"[А-Яа-яЁё]", re.sub(r"\([^()]*\)|«[^»]*»|\{[^}]*\}", "", entry["en"]))}
+    assert bare == {}
