@@ -166,14 +166,16 @@ def assault_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
 MOTIVATION_OPTIONS = (
     Option("motivation", str, choices=MOTIVATIONS), Option("unit", unit=True), Option("number", int, min=2, max=6),
     Option("fc_near", bool, default=False), Option("fc_los", bool, default=False), Option("cavalry", bool, default=False),
-    Option("fuel_tanks", bool, default=False), Option("other_motivation", str, choices=MOTIVATIONS),
-    Option("leading", bool, default=False))
+    Option("other_motivation", str, choices=MOTIVATIONS))
+# Discord caps /fow-test, all its tests included, at 4000 characters: each test takes only its own.
+REMOUNT_OPTIONS = (*MOTIVATION_OPTIONS, Option("fuel_tanks", bool, default=False))
+COUNTERATTACK_OPTIONS = (*MOTIVATION_OPTIONS, Option("leading", bool, default=False))
 
 
 def _motivation(test: str):
     def run(ctx: CommandContext, motivation: str | None, unit: UnitRef, number: int | None, fc_near: bool,
-            fc_los: bool, cavalry: bool, fuel_tanks: bool, other_motivation: str | None,
-            leading: bool) -> ProcedureResult:
+            fc_los: bool, cavalry: bool, other_motivation: str | None, fuel_tanks: bool = False,
+            leading: bool = False) -> ProcedureResult:
         tracked = unit.state
         reading = Reading(unit)
         if number is None:
@@ -274,8 +276,8 @@ COMMANDS = (
         Option("fc_los", bool, default=False), Option("cavalry", bool, default=False)), OPT, test_odds_command,
         applies=False),
     Command("fow.cmd.rally", "fow_test", MOTIVATION_OPTIONS, OPT, rally_command),
-    Command("fow.cmd.remount", "fow_test", MOTIVATION_OPTIONS, OPT, remount_command),
-    Command("fow.cmd.counterattack", "fow_test", MOTIVATION_OPTIONS, OPT, counterattack_command),
+    Command("fow.cmd.remount", "fow_test", REMOUNT_OPTIONS, OPT, remount_command),
+    Command("fow.cmd.counterattack", "fow_test", COUNTERATTACK_OPTIONS, OPT, counterattack_command),
     Command("fow.cmd.last_stand", "fow_test", MOTIVATION_OPTIONS, OPT, last_stand_command),
     Command("fow.cmd.tactics", "fow_test", (
         Option("tactics_skill", str, choices=SKILLS), UNIT, Option("number", int, min=2, max=6)), OPT,

@@ -20,11 +20,22 @@ def _walk(node, path):
         yield from _walk(option, path + [option["name"]])
 
 
+# Discord's limit on one command's names, descriptions and choice values together, counting for
+# each field only its longest localization, the default included (Discord's application-command
+# docs: 4000 characters until 2024, 8000 now). Russian names are the longer ones here.
+COMMAND_CHARS = 8000
+
+
+def _longest(node, field: str) -> int:
+    return max([len(node.get(field, "") or ""),
+                *(len(v) for v in (node.get(f"{field}_localizations") or {}).values())])
+
+
 def _chars(node) -> int:
-    """What Discord counts towards the 4000-character limit of one command."""
-    total = len(node["name"]) + len(node.get("description", ""))
+    """What Discord counts towards the size limit of one command."""
+    total = _longest(node, "name") + _longest(node, "description")
     for choice in node.get("choices", []) or []:
-        total += len(choice["name"]) + len(str(choice["value"]))
+        total += _longest(choice, "name") + len(str(choice["value"]))
     return total + sum(_chars(o) for o in node.get("options", []))
 
 
@@ -33,8 +44,8 @@ async def test_every_command_payload_is_valid_and_localized(console):
     problems = []
     for command in console.bot.tree.get_commands():
         payload = await command.get_translated_payload(console.bot.tree, translator)
-        if _chars(payload) > 4000:
-            problems.append(f"/{payload['name']}: over 4000 characters")
+        if _chars(payload) > COMMAND_CHARS:
+            problems.append(f"/{payload['name']}: over {COMMAND_CHARS} characters")
         for path, node in _walk(payload, [payload["name"]]):
             where = "/" + " ".join(path)
             names = [node["name"], *(node.get("name_localizations") or {}).values()]
