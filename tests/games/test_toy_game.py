@@ -56,3 +56,13 @@ async def test_the_toy_game_needs_no_edit_elsewhere(toy_console):
 
     help_text = await _text(toy_console, "/help")
     assert "Combat: Toy — 1 command" in help_text
+
+
+async def test_a_game_without_profiles_says_so(toy_console):
+    """The toy game declares no profile: /unit add … profile: says so, in both languages."""
+    await toy_console.run("/game start game:toy side:A", locale="en", user="alice")
+    [reply] = await toy_console.run('/unit add Tactical 4 profile:"whatever"', locale="en", user="alice")
+    assert reply.ephemeral and reply.text.splitlines()[2] == (
+        'Toy has no unit profiles: add the unit without the "profile" option.')
+    [ru] = await toy_console.run('/unit add Tactical 4 profile:"что-то"', locale="ru", user="alice")
+    assert ru.ephemeral and ru.text.splitlines()[2] == "В игре Игрушка нет профилей отрядов: добавьте отряд без опции «профиль»."

@@ -2,7 +2,6 @@
 /unit show, export/import carry them; a game without profiles says so."""
 from __future__ import annotations
 
-import pytest
 
 import json
 
@@ -29,18 +28,6 @@ async def test_a_warmaster_profile_is_parsed_edited_shown_and_exported(console, 
     await console.run('/unit edit unit:Swordsmen profile:"A1"', locale="en", user="alice")
     await console.run(f"/game import file:{path}", locale="en", user="alice")
     assert (await store.find_unit(*key, "Swordsmen")).profile == unit.profile
-
-
-async def test_a_game_without_profiles_says_so(console):
-    from games.registry import GAMES
-    bare = next((g for g in GAMES.values() if g.profile is None), None)
-    if bare is None:
-        pytest.skip("every game declares a profile")
-    await console.run(f"/game start game:{bare.id} side:A", locale="en", user="alice")
-    [reply] = await console.run('/unit add Tactical 4 per:1 profile:"whatever"', locale="en", user="alice")
-    assert reply.ephemeral and f"{bare.title('en')} has no unit profiles" in reply.text
-    [ru] = await console.run('/unit add Tactical 4 per:1 profile:"что-то"', locale="ru", user="alice")
-    assert ru.ephemeral and f"В игре {bare.title('ru')} нет профилей отрядов" in ru.text
 
 
 async def test_an_epic_profile_is_read_from_the_datasheet_notation(console):
