@@ -35,6 +35,7 @@ class HHWeapon:
     sunder: bool = False                  # re-roll failed or glancing penetration, the second stands (l.3333)
     exoshock: int | None = None           # a penetrating hit, then D6 ≥ X: a second one, no cover save (l.2987)
     monster_hunter: bool = False          # re-roll failed wounds against monstrous targets (l.3175)
+    murderous: int | None = None          # to-wound rolls of X+ are Instant Death, saved first (l.3183)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -169,9 +170,9 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
         mods.append(Modifier(Msg.of("combat_hh.mod.poisoned", x=weapon.poisoned), 0, SOURCES["poisoned"]))
     if weapon.fleshbane:
         mods.append(Modifier(Msg.of("combat_hh.mod.fleshbane"), 0, SOURCES["fleshbane"]))
-    step, normal, rend, _ = roll_dice(roller, hits, need, Msg.of("combat_hh.step.to_wound", s=weapon.strength,
-                                                                 t=target.toughness),
-                                      reroll=reroll, trigger=weapon.rending, note=note)
+    step, normal, rend, faces = roll_dice(roller, hits, need, Msg.of("combat_hh.step.to_wound", s=weapon.strength,
+                                                                     t=target.toughness),
+                                          reroll=reroll, trigger=weapon.rending, note=note)
     step.modifiers = mods
     result.steps.append(step)
     out.wounds, out.rending = normal + rend, rend
@@ -181,8 +182,18 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     # Rending wounds: AP2 when shooting (l.3265); in melee AP2 at the attacker's choice (l.3263),
     # so the better of AP2 and the weapon's own AP.
     rend_ap = 2 if not melee or weapon.ap is None else min(weapon.ap, 2)
-    pools = [(normal, weapon.ap, "combat_hh.step.save"), (rend, rend_ap, "combat_hh.step.save_rending")]
+    murderous = 0
+    if weapon.murderous is not None and not is_id and need is not None:
+        # Murderous Strike: wounds rolled at X+ are Instant Death, their saves taken first and apart (l.3183)
+        murderous = min(normal, sum(1 for d in faces if d != 1 and d >= weapon.murderous and d >= need
+                                    and (weapon.rending is None or d < weapon.rending)))
+        normal -= murderous
+        if murderous:
+            result.outcome.append(Msg.of("combat_hh.out.murderous", n=murderous, x=weapon.murderous))
+    pools = [(murderous, weapon.ap, "combat_hh.step.save_murderous"), (normal, weapon.ap, "combat_hh.step.save"),
+             (rend, rend_ap, "combat_hh.step.save_rending")]
     unsaved_total = 0
+    unsaved_id = 0
     for count, ap, key in pools:
         if not count:
             continue
@@ -190,13 +201,17 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
         if need_save is None:
             result.outcome.append(Msg.of("combat_hh.out.no_save", n=count, ap="-" if ap is None else ap))
             unsaved_total += count
+            unsaved_id += count if key == "combat_hh.step.save_murderous" else 0
             continue
         dice = roller.dice(count)
         saved = sum(1 for d in dice if d != 1 and d >= need_save)     # a 1 always fails (l.855)
         result.steps.append(DiceStep(Msg.of(key, kind=Msg.of(f"combat_hh.save.{kind}")), dice, f"{need_save}+", saved,
                                      note=Msg.of("combat_hh.note.save_choice", ap="-" if ap is None else ap)))
         unsaved_total += count - saved
+        unsaved_id += count - saved if key == "combat_hh.step.save_murderous" else 0
     out.unsaved = unsaved_total
+    # Murderous wounds are Instant Death: no Feel No Pain (l.3009); the rest are mitigated as usual.
+    unsaved_total -= unsaved_id
     # One damage-mitigation roll per unsaved wound (l.120, l.3015); no Feel No Pain against
     # Instant Death, Eternal Warrior or not (l.3009, l.2983).
     mit_need, mit_kind = mitigation(target.shrouded, target.fnp, instant_death=is_id,
@@ -213,16 +228,19 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
         result.outcome.append(Msg.of("combat_hh.out.instant_death", s=weapon.strength, t=target.toughness))
         if target.eternal_warrior:
             result.notes.append(Msg.of("combat_hh.note.eternal_warrior"))
-    ordinary, id_wounds = (0, remaining) if is_id else (remaining, 0)
+    ordinary, id_wounds = (0, remaining) if is_id else (remaining, unsaved_id)
     if weapon.destroyer and ordinary and not melee:
         ordinary = destroyer_wounds(roller, result, target, ordinary)
-        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary, 0,
-                                                          target.eternal_warrior)
+        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
+                                                          id_wounds, target.eternal_warrior)
     else:
         out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
                                                           id_wounds, target.eternal_warrior)
-    if target.name and remaining:
-        if ordinary or target.eternal_warrior:
+    if target.name and (ordinary or id_wounds):
+        if not is_id and id_wounds:              # Murderous Strike beside ordinary wounds: every wound lost
+            result.changes.append(StateChange(target.name, "wounds", "add", out.wounds_lost,
+                                              Msg.of("combat_hh.change.wounds")))
+        elif ordinary or target.eternal_warrior:
             n = ordinary if not is_id else id_wounds
             result.changes.append(StateChange(target.name, "wounds", "add", min(n, target.models * target.wounds),
                                               Msg.of("combat_hh.change.wounds")))

@@ -443,3 +443,20 @@ def test_monster_hunter_rerolls_failed_wounds_only_against_monstrous_targets():
     assert p_unsaved_per_hit(hunter, marines) == Fraction(1, 2)
     r = shoot(FixedRoller([2, 6]), None, hunter, dread, hits=1)
     assert r.data["unsaved"] == 1 and r.steps[0].rerolled == [0]
+
+
+# ---- Murderous Strike (X) (L3181–3183) ---------------------------------------------------------
+
+def test_murderous_strike_wounds_at_x_plus_are_instant_death_saved_first_and_separately():
+    from games.horus_heresy.rolls import Saves
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    # S4 v T4 (4+ to wound): rolls 6, 4 → one Murderous (6 ≥ 6+) and one ordinary wound.
+    # Saves, the Murderous one first: 2 (fails), then 3 (fails). W2 models: the ID wound takes
+    # one whole model, the ordinary one wounds the next.
+    captains = HHTarget("Captains", toughness=4, models=3, wounds=2, saves=Saves(armour=4), fnp=5)
+    r = shoot(FixedRoller([6, 4, 2, 3, 1]), None, HHWeapon(strength=4, murderous=6), captains, hits=2)
+    assert r.data["models_removed"] == 1
+    assert [s.label.key for s in r.steps] == ["combat_hh.step.to_wound", "combat_hh.step.save_murderous",
+                                              "combat_hh.step.save", "combat_hh.step.fnp"]
+    # Feel No Pain is rolled for the ordinary wound only (none against Instant Death, L3009)
+    assert len(r.steps[3].dice) == 1
