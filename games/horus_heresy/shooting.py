@@ -3,6 +3,7 @@ re-rolls), to-wound from S vs T, the one best save, Shrouded or Feel No Pain, In
 wounds allocated to the tracked unit, pinning; with the weapon special rules that roll dice."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from dice.roller import Roller
@@ -36,6 +37,7 @@ class HHWeapon:
     exoshock: int | None = None           # a penetrating hit, then D6 ≥ X: a second one, no cover save (l.2987)
     monster_hunter: bool = False          # re-roll failed wounds against monstrous targets (l.3175)
     murderous: int | None = None          # to-wound rolls of X+ are Instant Death, saved first (l.3183)
+    deflagrate: bool = False              # as many more hits as unsaved wounds, once (l.2971)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -149,6 +151,7 @@ class WoundingResult:
     models_removed: int = 0
     wounds_lost: int = 0
     gets_hot: int = 0
+    damage_after: int = 0                 # wounds on the wounded model afterwards
 
 
 def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, target: HHTarget, hits: int,
@@ -231,11 +234,11 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
     ordinary, id_wounds = (0, remaining) if is_id else (remaining, unsaved_id)
     if weapon.destroyer and ordinary and not melee:
         ordinary = destroyer_wounds(roller, result, target, ordinary)
-        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
-                                                          id_wounds, target.eternal_warrior)
+        out.models_removed, out.damage_after, out.wounds_lost = allocate(
+            target.models, target.wounds, target.damage, ordinary, id_wounds, target.eternal_warrior)
     else:
-        out.models_removed, _, out.wounds_lost = allocate(target.models, target.wounds, target.damage, ordinary,
-                                                          id_wounds, target.eternal_warrior)
+        out.models_removed, out.damage_after, out.wounds_lost = allocate(
+            target.models, target.wounds, target.damage, ordinary, id_wounds, target.eternal_warrior)
     if target.name and (ordinary or id_wounds):
         if not is_id and id_wounds:              # Murderous Strike beside ordinary wounds: every wound lost
             result.changes.append(StateChange(target.name, "wounds", "add", out.wounds_lost,
@@ -288,6 +291,19 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
     if weapon.sniper:
         result.notes.append(source_note("sniper"))
     w = resolve_wounds(roller, result, weapon, target, hits)
+    extra_hits = 0
+    if weapon.deflagrate and w.unsaved and w.models_removed < target.models:
+        # Deflagrate: as many automatic hits as unsaved wounds, with the weapon's profile and saves
+        # as usual; they bring no more hits and no other special rule's benefit (l.2971).
+        extra_hits = w.unsaved
+        result.outcome.append(Msg.of("combat_hh.out.deflagrate", n=extra_hits))
+        again = resolve_wounds(roller, result, dataclasses.replace(weapon, deflagrate=False, preferred_enemy=False,
+                                                                   murderous=None, monster_hunter=False),
+                               dataclasses.replace(target, models=target.models - w.models_removed,
+                                                   damage=w.damage_after), extra_hits)
+        w.unsaved += again.unsaved
+        w.mitigated += again.mitigated
+        w.models_removed += again.models_removed
     left = target.models - w.models_removed
     result.outcome.append(Msg.of("combat_hh.out.unsaved", n=w.unsaved - w.mitigated, models=w.models_removed, left=left))
     if left <= 0:
@@ -310,5 +326,6 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
             if not passed and target.name:
                 result.changes.append(StateChange(target.name, "pinned", "status_on", 0, Msg.of("combat_hh.change.pinned")))
     result.data.update(hits=hits, wounds=w.wounds, rending=w.rending, unsaved=w.unsaved, mitigated=w.mitigated,
-                       models_removed=w.models_removed, wounds_lost=w.wounds_lost, left=left)
+                       models_removed=w.models_removed, wounds_lost=w.wounds_lost, left=left,
+                       deflagrate_hits=extra_hits)
     return result

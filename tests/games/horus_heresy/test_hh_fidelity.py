@@ -460,3 +460,15 @@ def test_murderous_strike_wounds_at_x_plus_are_instant_death_saved_first_and_sep
                                               "combat_hh.step.save", "combat_hh.step.fnp"]
     # Feel No Pain is rolled for the ordinary wound only (none against Instant Death, L3009)
     assert len(r.steps[3].dice) == 1
+
+
+# ---- Deflagrate (L2969–2971) ---------------------------------------------------------------
+
+def test_deflagrate_turns_each_unsaved_wound_into_another_hit_saved_as_usual():
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    # 2 hits at S4 v T4: wound on 5, 6; no save → 2 unsaved; Deflagrate: 2 more hits, wound on 4, 1 → 1 more
+    squad = HHTarget("Tacticals", toughness=4, models=10)
+    r = shoot(FixedRoller([5, 6, 4, 1]), None, HHWeapon(strength=4, deflagrate=True), squad, hits=2)
+    assert r.data["models_removed"] == 3 and r.data["deflagrate_hits"] == 2
+    assert [s.label.key for s in r.steps] == ["combat_hh.step.to_wound", "combat_hh.step.to_wound"]
+    assert [(c.track, c.amount) for c in r.changes] == [("wounds", 2), ("wounds", 1)]
