@@ -29,7 +29,7 @@ MAX_MODELS = 200          # a unit on the table (issue 14: bounded inputs)
 MAX_SHOTS = 100
 WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshbane", "shred", "gets_hot", "sniper",
                 "ignores_cover", "pinning", "snap", "template", "destroyer", "monster_hunter", "murderous",
-                "deflagrate")
+                "deflagrate", "master_crafted")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
@@ -173,7 +173,8 @@ def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResu
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
-    if weapon.destroyer or weapon.murderous is not None or weapon.deflagrate or (weapon.template and o["hits"] is None):
+    if (weapon.destroyer or weapon.murderous is not None or weapon.deflagrate or weapon.master_crafted
+            or (weapon.template and o["hits"] is None)):
         raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 

@@ -106,11 +106,13 @@ def roll_dice(roller: Roller, count: int, need: int | None, label: Msg, *, rerol
     if reroll:
         for i, face in enumerate(dice):
             result = classify(face, need)
-            if result == "fail" and (reroll == "failed" or face == 1):
+            if result == "fail" and (reroll in ("failed", "one_failed") or face == 1):
                 new = roller.die()
                 rerolled.append(i)
                 rerolls.append(new)
                 final[i] = new
+                if reroll == "one_failed":      # Master-crafted: one failed roll only (l.3171)
+                    break
     ok = trig = 0
     for i, face in enumerate(final):
         n = reroll_need if (reroll == "bs_high" and i in rerolled) else need

@@ -38,6 +38,7 @@ class HHWeapon:
     monster_hunter: bool = False          # re-roll failed wounds against monstrous targets (l.3175)
     murderous: int | None = None          # to-wound rolls of X+ are Instant Death, saved first (l.3183)
     deflagrate: bool = False              # as many more hits as unsaved wounds, once (l.2971)
+    master_crafted: bool = False          # re-roll one failed to-hit roll a turn (l.3171)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -74,6 +75,8 @@ def hit_reroll(weapon: HHWeapon, high_need: int | None) -> tuple[str | None, Msg
         return "failed", source_note("twin_linked")
     if weapon.preferred_enemy:
         return "ones", source_note("preferred")
+    if weapon.master_crafted:                  # it replaces the BS 6+ table (l.699)
+        return "one_failed", source_note("master_crafted")
     if high_need is not None and not weapon.snap:
         return "bs_high", source_note("bs_high")
     return None, None

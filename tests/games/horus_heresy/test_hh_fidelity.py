@@ -472,3 +472,16 @@ def test_deflagrate_turns_each_unsaved_wound_into_another_hit_saved_as_usual():
     assert r.data["models_removed"] == 3 and r.data["deflagrate_hits"] == 2
     assert [s.label.key for s in r.steps] == ["combat_hh.step.to_wound", "combat_hh.step.to_wound"]
     assert [(c.track, c.amount) for c in r.changes] == [("wounds", 2), ("wounds", 1)]
+
+
+# ---- Master-crafted (L3169–3171, L699) -----------------------------------------------------
+
+def test_master_crafted_rerolls_one_failed_hit_and_replaces_the_bs_table():
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    target = HHTarget("Tacticals", toughness=10, models=10)        # T10: nothing wounds, only hits count
+    # BS4 hits on 3+: 1, 2, 5 → two misses; only the first is re-rolled (6), the 2 stands
+    r = shoot(FixedRoller([1, 2, 5, 6]), 4, HHWeapon(shots=3, strength=4, master_crafted=True), target)
+    assert r.data["hits"] == 2 and r.steps[0].rerolled == [0]
+    # BS6 (re-roll to hit on 1s per the table) with Master-crafted: the table gives way (L699)
+    bs6 = shoot(FixedRoller([1, 1, 4, 5]), 6, HHWeapon(shots=3, strength=4, master_crafted=True), target)
+    assert bs6.steps[0].rerolled == [0]
