@@ -31,7 +31,7 @@ WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshb
                 "ignores_cover", "pinning", "snap", "template", "destroyer", "monster_hunter", "murderous",
                 "deflagrate", "master_crafted")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
-                 "sunder", "exoshock")
+                 "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
                  "eternal_warrior", "fnp")
 FACINGS = tuple(Choice(f"combat_hh.facing.{f}", f) for f in ("front", "side", "rear"))

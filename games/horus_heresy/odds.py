@@ -91,6 +91,9 @@ def vehicle_hit_outcomes(weapon: HHWeapon, vehicle: HHVehicle, mode: str, armour
     av = min(vehicle.armour, 12) if lance else vehicle.armour
     out = {"none": Fraction(0), "glancing": Fraction(0), "penetrating": Fraction(0)}
     pen = penetration_distribution(mode, armourbane)
+    if weapon.haywire:                                   # l.3081–3085: a D6 instead of penetration
+        pen = {}
+        out = {"none": Fraction(1, 6), "glancing": Fraction(4, 6), "penetrating": Fraction(1, 6)}
     for value, p in pen.items():
         if weapon.rending is not None and mode == "normal" and not armourbane and value >= weapon.rending:
             for d3 in (1, 2, 3):
@@ -125,7 +128,7 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     """Distribution of hull points lost, P(wrecked), P(explodes); a second Immobilised's extra
     hull point is left out (it depends on earlier results: the reply says so)."""
     per_hit = vehicle_hit_outcomes(weapon, vehicle, mode, armourbane, lance)
-    mod = T.DAMAGE_AP_MODIFIER.get(weapon.ap, 0) if weapon.ap is not None else 0
+    mod = T.DAMAGE_AP_MODIFIER.get(weapon.ap, 0) if weapon.ap is not None and not weapon.haywire else 0
     p_explode_on_pen = Fraction(sum(1 for d in range(1, 7) if d + mod >= 7), 6)
     hp_dist = {1: ONE} if mode != "destroyer" else {1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)}
     p_hit = p_hit_shooting(bs, weapon) if hits is None else ONE

@@ -39,6 +39,7 @@ class HHWeapon:
     murderous: int | None = None          # to-wound rolls of X+ are Instant Death, saved first (l.3183)
     deflagrate: bool = False              # as many more hits as unsaved wounds, once (l.2971)
     master_crafted: bool = False          # re-roll one failed to-hit roll a turn (l.3171)
+    haywire: bool = False                 # against vehicles a D6 replaces penetration, AP ignored (l.3079–3085)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)

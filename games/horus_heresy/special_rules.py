@@ -30,6 +30,7 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "murderous": (("murderous strike", "убийственный удар"), True, None),       # «(X)»: no default (l.3181–3183)
     "deflagrate": (("deflagrate", "дефлаграция"), False, None),                 # l.2969–2971
     "master_crafted": (("master-crafted", "master crafted", "мастерски сделанное"), False, None),   # l.3171
+    "haywire": (("haywire", "электромагнитное"), False, None),                  # l.3077–3085
     "exoshock": (("exoshock", "экзошок"), True, 6),          # «считайте его равным 6+» with no number (l.2989)
     "hatred": (("hatred", "ненависть"), False, None),
     "fearless": (("fearless", "бесстрашие"), False, None),

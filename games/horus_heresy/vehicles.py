@@ -95,6 +95,13 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
     sundered: list[int] = []
     kinds: list[str] = []
     for _ in range(hits):
+        if weapon.haywire:
+            # Haywire: 1 nothing, 2–5 a glancing hit, 6 a penetrating hit (l.3081–3085)
+            die = roller.die()
+            pen_dice.append(die)
+            totals.append(die)
+            kinds.append("penetrating" if die == 6 else "none" if die == 1 else "glancing")
+            continue
         dice, value, natural = penetration_dice(roller, mode, armourbane)
         strength = weapon.strength
         if weapon.rending is not None and mode == "normal" and not armourbane and natural >= weapon.rending:
@@ -118,6 +125,8 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
         glancing, penetrating = kinds.count("glancing"), kinds.count("penetrating")
         r.steps.append(DiceStep(Msg.of(label, s=weapon.strength, av=av), pen_dice, f"≥{av}", glancing + penetrating,
                                 note=Msg.of("combat_hh.note.pen_totals", totals=", ".join(map(str, totals)))))
+    if weapon.haywire and hits:
+        r.notes.append(source_note("haywire"))
     if sundered:
         r.steps.append(DiceStep(Msg.of("combat_hh.step.sunder"), sundered, f"≥{av}", note=source_note("sunder")))
     r.outcome.append(Msg.of("combat_hh.out.pen_result", glancing=glancing, penetrating=penetrating))
@@ -165,7 +174,7 @@ def shoot_vehicle(roller: Roller, bs: int | None, weapon: HHWeapon, vehicle: HHV
             lost = 1
         hp_lost += lost
         if res == "penetrating":
-            die, mod, effect = damage_roll(roller, weapon.ap)
+            die, mod, effect = damage_roll(roller, None if weapon.haywire else weapon.ap)    # l.3079: AP ignored
             mods = [Modifier(Msg.of("combat_hh.mod.ap_damage", ap=weapon.ap), mod, T.DAMAGE_AP_SOURCE)] if mod else []
             r.steps.append(DiceStep(Msg.of("combat_hh.step.damage"), [die], f"= {die + mod}", modifiers=mods,
                                     note=Msg.of(f"combat_hh.damage.{effect}")))

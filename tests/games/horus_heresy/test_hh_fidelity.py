@@ -485,3 +485,19 @@ def test_master_crafted_rerolls_one_failed_hit_and_replaces_the_bs_table():
     # BS6 (re-roll to hit on 1s per the table) with Master-crafted: the table gives way (L699)
     bs6 = shoot(FixedRoller([1, 1, 4, 5]), 6, HHWeapon(shots=3, strength=4, master_crafted=True), target)
     assert bs6.steps[0].rerolled == [0]
+
+
+# ---- Haywire against vehicles (L3077–3085) --------------------------------------------------
+
+def test_haywire_replaces_the_penetration_roll_and_ignores_ap():
+    from games.horus_heresy.odds import vehicle_hit_outcomes
+    from games.horus_heresy.shooting import HHWeapon
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    land_raider = HHVehicle("Land Raider", armour=14, hull_points=4)
+    # S3 can't hurt AV14 by the roll, but Haywire: 1 nothing, 3 glancing, 6 penetrating (damage 4: AP ignored)
+    r = shoot_vehicle(FixedRoller([1, 3, 6, 4]), None, HHWeapon(shots=3, strength=3, ap=1, haywire=True),
+                      land_raider, hits=3)
+    assert (r.data["glancing"], r.data["penetrating"], r.data["hp_lost"]) == (1, 1, 2)
+    assert r.data["effects"] == ["crew_stunned"]                   # 4 with no +2 for AP1
+    odds = vehicle_hit_outcomes(HHWeapon(strength=3, haywire=True), land_raider, "normal", False, False)
+    assert (odds["none"], odds["glancing"], odds["penetrating"]) == (Fraction(1, 6), Fraction(4, 6), Fraction(1, 6))
