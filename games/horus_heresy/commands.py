@@ -29,7 +29,7 @@ MAX_MODELS = 200          # a unit on the table (issue 14: bounded inputs)
 MAX_SHOTS = 100
 WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshbane", "shred", "gets_hot", "sniper",
                 "ignores_cover", "pinning", "snap", "template", "destroyer", "monster_hunter", "murderous",
-                "deflagrate", "master_crafted")
+                "deflagrate", "master_crafted", "precision")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",

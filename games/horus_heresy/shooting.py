@@ -40,6 +40,7 @@ class HHWeapon:
     deflagrate: bool = False              # as many more hits as unsaved wounds, once (l.2971)
     master_crafted: bool = False          # re-roll one failed to-hit roll a turn (l.3171)
     haywire: bool = False                 # against vehicles a D6 replaces penetration, AP ignored (l.3079–3085)
+    precision: int | None = None          # to-hit rolls of X+ are precision shots (l.3225)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -285,6 +286,13 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
                                          reroll=reroll, reroll_need=high, note=note)
         step.modifiers = mods
         result.steps.append(step)
+        if weapon.precision is not None:
+            # Precision Shots: hits rolled at X+ are allocated by the attacker (l.3225); the bot
+            # counts them and leaves the choice of models to the players.
+            precise = min(hits, sum(1 for d in final if d != 1 and d >= weapon.precision and d >= need))
+            result.data["precision"] = precise
+            if precise:
+                result.outcome.append(Msg.of("combat_hh.out.precision", n=precise, x=weapon.precision))
         if weapon.gets_hot:
             ones = sum(1 for d in final if d == 1)
             if ones:

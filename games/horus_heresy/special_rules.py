@@ -31,6 +31,7 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "deflagrate": (("deflagrate", "дефлаграция"), False, None),                 # l.2969–2971
     "master_crafted": (("master-crafted", "master crafted", "мастерски сделанное"), False, None),   # l.3171
     "haywire": (("haywire", "электромагнитное"), False, None),                  # l.3077–3085
+    "precision": (("precision shots", "точные выстрелы"), True, None),          # «(X)»: no default (l.3223–3225)
     "exoshock": (("exoshock", "экзошок"), True, 6),          # «считайте его равным 6+» with no number (l.2989)
     "hatred": (("hatred", "ненависть"), False, None),
     "fearless": (("fearless", "бесстрашие"), False, None),

@@ -501,3 +501,14 @@ def test_haywire_replaces_the_penetration_roll_and_ignores_ap():
     assert r.data["effects"] == ["crew_stunned"]                   # 4 with no +2 for AP1
     odds = vehicle_hit_outcomes(HHWeapon(strength=3, haywire=True), land_raider, "normal", False, False)
     assert (odds["none"], odds["glancing"], odds["penetrating"]) == (Fraction(1, 6), Fraction(4, 6), Fraction(1, 6))
+
+
+# ---- Precision Shots (X) (L3223–3227) --------------------------------------------------------
+
+def test_precision_shots_are_counted_and_their_allocation_left_to_the_attacker():
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    target = HHTarget("Tacticals", toughness=10, models=10)
+    r = shoot(FixedRoller([6, 4, 2]), 4, HHWeapon(shots=3, strength=4, precision=4), target)
+    assert r.data["precision"] == 2
+    assert [m.render("en") for m in r.outcome if m.key == "combat_hh.out.precision"] == [
+        "Precision Shots: 2 hits at 4+ — their wounds go to models of the attacker's choice, in range and sight (L3225)."]
