@@ -1,0 +1,293 @@
+"""Ranking: one score per section from the query's expansions — exact names, name coverage, the
+body's BM25 with proximity, the best passage and the static demotions, fused in `search_once`
+(their weights: rules_index/weights.py) — and the retries for weak results."""
+
+from __future__ import annotations
+
+import heapq
+from collections import OrderedDict, defaultdict
+from typing import TYPE_CHECKING
+
+
+from rules_index import normalize as nz
+from rules_index import passages as ps
+from rules_index.hits import Hit
+from rules_index.weights import EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+
+
+if TYPE_CHECKING:
+    from rules_index.engine import RuleIndex
+
+
+def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
+    """Ranked sections for what a player typed; [] for empty/unusable input, never raises.
+    The index doesn't change once built, so recent answers are kept: one /rule reply asks for
+    the same query several times (the page, "did you mean", the other books, «Не то»)."""
+    key = (query, game, limit)
+    cache: OrderedDict = index.__dict__.setdefault("_answers", OrderedDict())
+    if key in cache:
+        cache.move_to_end(key)
+        return list(cache[key])
+    hits = index._search(query, game, limit)
+    cache[key] = tuple(hits)
+    if len(cache) > SEARCH_CACHE:
+        cache.popitem(last=False)
+    return hits
+
+
+def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: int) -> list[Hit]:
+    """The query as typed, then, when it matched weakly, in the other keyboard layout, in
+    Cyrillic for Latin letters and through the book's glossary for English: the best run wins."""
+    query = (query or "")[:MAX_QUERY_CHARS]
+    if game is not None and game not in index.games:
+        return []
+    best = index._search_once(query, game, limit, "direct")
+    top = best[0].score if best else 0.0
+    letters = [c for c in query.casefold() if c.isalpha()]
+    latin_only = bool(letters) and all("a" <= c <= "z" for c in letters)
+    # A Latin query with a word the books do not know may be Russian in Latin letters even
+    # when another word happened to match ("glubokiy udar": «udar» reads as «удар»).
+    if top < WEAK or (latin_only and index._has_unknown_word(query)):
+        one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
+        retries = []
+        if one_script:          # a whole query typed in the other layout
+            retries.append(("layout", nz.switch_layout(query)))
+        if latin_only:          # Russian typed in Latin letters
+            retries.append(("translit", nz.transliterate(query)))
+        if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
+            for g, ru in index.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
+                if game is None or g == game:
+                    retries.append(("glossary", ru))
+        for via, alt in retries:
+            if not alt or alt == query:
+                continue
+            hits = index._search_once(alt, game, limit, via)
+            if hits and hits[0].score > top + 5:
+                best, top = hits, hits[0].score
+    return best
+
+
+def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via: str) -> list[Hit]:
+    raw_tokens = nz.tokens(query)
+    words = index.compound_words([t for t in raw_tokens if t not in nz.STOPWORDS], query)[:MAX_QUERY_TERMS] \
+        or raw_tokens[:MAX_QUERY_TERMS]
+    q_terms = [nz.stem(t) for t in words]
+    if not q_terms:
+        return []
+    allowed = index._allowed(game)
+    scores: dict[int, float] = defaultdict(float)
+    name_best: dict[int, float] = {}
+    exact_docs: set[int] = set()          # named exactly: the body only breaks ties
+
+    # 1. exact title / alias (whole query, or query with spaces removed)
+    keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
+    for k in keys:
+        for kid in index.exact.get(k, ()):
+            for doc, weight in index.key_docs[kid]:
+                if allowed is not None and doc not in allowed:
+                    continue
+                # An exact title outranks anything that is not one, whatever the bodies say.
+                # An exact alias (a name players use) outranks a section that only mentions
+                # the words in its body, and ranks below an exact title; a weak alias (a hint
+                # that the words live in a larger section) gets no such lift.
+                if weight >= 1.0:
+                    s = EXACT_TITLE + BODY_MAX
+                elif weight >= STRONG_ALIAS:
+                    s = (EXACT_TITLE + 0.5 * BODY_MAX) * weight
+                else:
+                    s = EXACT_TITLE * weight
+                if s > name_best.get(doc, 0):
+                    name_best[doc] = s
+                    exact_docs.add(doc)
+
+    # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
+    expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
+    n_q = len(q_terms)
+    # compounds typed apart: «макро оружие» → «макрооружие»
+    for a, b in zip(q_terms, q_terms[1:]):
+        joined = nz.stem(a + b)
+        if joined in index.name_postings:
+            expansions.append(((joined, 1.0),))
+    q_weights = []                       # a query word weighs what its best match is worth
+    for _term, exp in zip(q_terms, expansions):
+        top_sim = exp[0][1] if exp else 0.0
+        w = max((index._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
+        if exp and exp[0][0] not in index.body_terms:
+            # Slang the books never use («рукопашка») is rare as a word but means a common
+            # thing («ближний бой»): it weighs what the book's words for it weigh.
+            slang = index.synonyms.get(exp[0][0], {})
+            mine = [x for g, ws in slang.items() if game is None or g == game for x in ws]
+            if mine:
+                w = min(w, sum(index.body_idf.get(x, 2.0) for x in mine) / len(mine))
+        q_weights.append(max(w, 0.5))
+    q_total = sum(q_weights)
+    per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
+    per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)  # key → {key word → sim}
+    for qi, exp in enumerate(expansions):
+        for v, sim in exp:
+            for kid in index.name_postings.get(v, ()):      # a near miss counts its similarity
+                d = per_key[kid]
+                if sim > d.get(qi, 0):
+                    d[qi] = sim
+                dt = per_key_terms[kid]
+                if sim > dt.get(v, 0):
+                    dt[v] = sim
+    idf = index.name_idf
+    # The query's most telling word: the one the books use least. A heading carrying it
+    # names what is asked about more surely than a paragraph that mentions all the words
+    # («прыжковая пехота» → «Прыжковые ранцы…», not a rule where «прыжковой пехоты» occurs).
+    key_qi = -1
+    if n_q > 1 and KEY_TITLE_BONUS:
+        # each word as the books spell it (its best match); a word with no sure match
+        # leaves the query's focus unknown
+        rarity = [index.body_idf.get(exp[0][0], 0.0) if exp and exp[0][1] >= 0.85 else 0.0
+                  for exp in expansions[:n_q]]
+        top_r = max(rarity)
+        if min(rarity) > 0 and top_r / sum(rarity) >= KEY_SHARE:
+            key_qi = rarity.index(top_r)
+    key_docs: set[int] = set()
+    for kid, matched in per_key.items():
+        kt = per_key_terms[kid]
+        n_cov = sum(idf[t] * kt.get(t, 0.0) for t in index.keys[kid]) / index.key_norm[kid]
+        q_cov = sum(q_weights[qi] * sim for qi, sim in matched.items() if qi < n_q) / q_total
+        if len(matched) and max(matched) >= n_q:      # a compound covered two words
+            q_cov = max(q_cov, n_cov)
+        base = NAME_MAX * name_formula(n_cov, q_cov)
+        keyed = matched.get(key_qi, 0.0) >= 0.85
+        for doc, weight in index.key_docs[kid]:
+            if allowed is not None and doc not in allowed:
+                continue
+            if keyed and weight >= 1.0:
+                key_docs.add(doc)
+            s = base * weight
+            if s > name_best.get(doc, 0):
+                name_best[doc] = s
+    for doc in key_docs:
+        name_best[doc] = name_best.get(doc, 0.0) + KEY_TITLE_BONUS
+
+    # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
+    body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
+    per_word: list[tuple[int, dict[int, float]]] = []
+    for qi, exp in enumerate(body_exp):
+        seen: dict[int, float] | None = None
+        for v, sim in exp:               # a section counts its best-matching variant
+            term_idf = index.body_idf.get(v)
+            if term_idf is None:
+                continue
+            lo, hi = index.bp_slot[v]
+            docs, parts = index.bp_docs[lo:hi], index.bp_parts[lo:hi]
+            ws = term_idf * sim
+            if seen is None:
+                seen = dict(zip(docs, map(ws.__mul__, parts)))
+            else:
+                get = seen.get
+                for doc, part in zip(docs, parts):
+                    part *= ws
+                    if part > get(doc, 0.0):
+                        seen[doc] = part
+        if seen:
+            if allowed is not None:
+                seen = {doc: part for doc, part in seen.items() if doc in allowed}
+            per_word.append((qi, seen))
+    per_word.sort(key=lambda pw: -len(pw[1]))
+    body: dict[int, float] = dict(per_word[0][1]) if per_word else {}
+    for _, seen in per_word[1:]:
+        get = body.get
+        for doc, part in seen.items():
+            body[doc] = get(doc, 0.0) + part
+    if len(body) > BODY_CANDIDATES:      # only the best bodies can reach the top
+        cut = heapq.nlargest(BODY_CANDIDATES, body.values())[-1]
+        body = {doc: val for doc, val in body.items() if val >= cut}
+    body_cov = {doc: sum(q_weights[qi] for qi, seen in per_word if doc in seen) for doc in body}
+    if body:
+        # Relative to the best body match, but never to less than a plain one-occurrence hit
+        # of every query word, so a lone fuzzy match does not score like a real one.
+        ref = sum(max((index.body_idf.get(v, 0.0) for v, _ in exp), default=0.0) for exp in body_exp)
+        top_body = max(max(body.values()), 0.7 * ref)
+        if n_q > 1:
+            tmap: dict[str, list[tuple[int, float]]] = defaultdict(list)
+            for qi, exp in enumerate(body_exp):
+                for v, sim in exp:
+                    tmap[v].append((qi, sim))
+            tset = frozenset(tmap)
+            for doc, val in heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1]):
+                # Proximity: the query's words together in one paragraph of the rule.
+                best_line = 0.0
+                for line in index._line_sets(doc):
+                    if line.isdisjoint(tset):
+                        continue
+                    got: dict[int, float] = {}
+                    for t in line & tset:
+                        for qi, sim in tmap[t]:
+                            if sim > got.get(qi, 0):
+                                got[qi] = sim
+                    best_line = max(best_line, sum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
+                cov = body_cov[doc] / q_total
+                scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
+        else:
+            for doc, val in body.items():
+                scores[doc] = BODY_MAX * (val / top_body) * body_cov[doc] / q_total
+    if index.debug is not None:
+        index.debug.clear()
+        index.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
+    for doc in index.chapters.intersection(scores):
+        if doc not in name_best:
+            # A chapter's text is its sections' text: unless its heading matches, one of them
+            # is the answer, not the chapter that holds them all.
+            scores[doc] *= CHAPTER_BODY_ONLY
+    for doc, s in name_best.items():
+        body_only = scores.get(doc, 0.0)
+        w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else 1.0
+        scores[doc] = max(body_only, s + w * body_only)
+
+    # 4. passages: the section's best paragraph for the question, its intent preferred
+    asks = ps.intent(query)
+    candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
+    best_passage = index.passages.best_of(candidates, index.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
+    # A name («pinned down») is answered by its heading; a question by a paragraph: the
+    # passage weighs in full for a question or a sentence, little for one or two words.
+    weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
+    for doc, (p, _) in best_passage.items():
+        if doc in scores:           # the candidates name and body found (BODY_CANDIDATES)
+            scores[doc] += weight * p
+
+    wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
+    pen = index.doc_penalty if wants_table else index.doc_penalty_no_table
+    if index.glossary_docs and _DEFINITION_RE.search(query.casefold()):
+        # «что такое …», "what is …", «значение …»: the glossary's definition is what is asked
+        # (over the glossary's demotion and any paragraph merely mentioning the term)
+        ranked = [(s - pen[doc] + (GLOSSARY_PENALTY * 2 + PASSAGE_MAX if doc in index.glossary_docs else 0.0), doc)
+                  for doc, s in scores.items()]
+    else:
+        ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
+    ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
+    hits = []
+    for s, doc in ranked:
+        if s <= 0:
+            continue
+        sec = index.sections[doc]
+        bp = best_passage.get(doc)
+        passage, lines = "", (0, 0)
+        if bp is not None:
+            pid = bp[1]
+            passage = index.passage_text(pid)
+            lines = (index.passages.line_start[pid], index.passages.line_end[pid])
+        hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
+                        index.snippet(doc, q_terms), via, passage, lines))
+    return hits
+
+
+def snippet(index: RuleIndex, doc: int, q_terms: list[str], width: int = 160) -> str:
+    """The first paragraph of the section holding a query word (else its first one)."""
+    sec = index.sections[doc]
+    lines = [l for l in index.body(sec).split("\n") if l.strip()]
+    if not lines:
+        return ""
+    want = set(q_terms)
+    best = lines[0]
+    for line, terms in zip(lines, index._line_sets(doc)):
+        if not terms.isdisjoint(want):
+            best = line
+            break
+    return best if len(best) <= width else best[: width - 1].rstrip() + "…"
+

@@ -1,0 +1,55 @@
+"""The ranking's numbers, each named for what it weighs, and how a name's match is scored:
+every signal `rules_index.rank_stage.search_once` fuses is weighted here, in one place."""
+from __future__ import annotations
+
+import re
+
+EXACT_TITLE = 100.0
+ALIAS_WEIGHT = 0.96
+STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larger section
+NAME_MAX = 90.0
+BODY_MAX = 90.0
+BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
+LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a near stem
+PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
+PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
+QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
+OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
+WEAK = 62.0            # below this the layout/translit retries run
+SEARCH_CACHE = 512            # recent answers kept (a few hundred KB)
+MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
+MAX_QUERY_TERMS = 12
+BODY_EXPANSIONS = 6
+BM25_B = 0.5
+BM25_K1 = 1.2
+LINE_CANDIDATES = 40
+BODY_CANDIDATES = 300
+LINE_WEIGHT = 0.7
+# Generalising beyond the public queries (see docs/rules.md, tests/rules_index/test_generalise.py):
+KEY_TITLE_BONUS = 60.0         # a heading carrying the query's most telling word…
+KEY_SHARE = 0.6                # …a word with at least this share of the query's rarity
+SHORTER_STEM_SIM = 0.8         # «окопа» ~ «окоп»: the stem one or two letters shorter
+STUMP_SIM = 0.9                # «психосилы» ~ «психические силы»
+LABEL_WEIGHT = 0.6             # a parenthesis on ≥ 3 headings is a category label
+CHAPTER_MAX_LINES = 200        # an empty chapter heading stands for sections up to this span…
+CHAPTER_BODY_ONLY = 0.5        # …but found only through their text it yields to them
+GLOSSARY_TITLE_WEIGHT = 0.9    # a glossary entry's heading: a definition, named less surely than a rule
+GLOSSARY_PENALTY = 2.0
+# Static demotions (subtracted from the score):
+MAX_ANSWER_LINES = 200         # a span longer than this is no answer a player can read…
+TOO_LONG_PENALTY = 30.0        # …and ranks below any real match
+MIN_OWN_WORDS = 4              # a heading with fewer words of its own text (breadcrumb aside)…
+NO_TEXT_PENALTY = 8.0          # …is navigation («????», an empty chapter heading)
+DEMOTED_PENALTY = 2.0          # a heading the book's overrides mark as secondary
+TABLE_PENALTY = 3.0            # a table, unless the query asks for one («таблица …»)
+GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
+_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари"
+                            r"|what is|what's|meaning|defin|glossary")
+_GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
+
+NAME_Q_EXP = 1.5        # a name covering only part of the query counts for less than its share
+
+
+def name_formula(n_cov: float, q_cov: float) -> float:
+    """How well a name answers the query: all of the query in the name matters most."""
+    return n_cov * (q_cov ** NAME_Q_EXP)
