@@ -182,3 +182,27 @@ def reaction_allowance(used_this_phase: int, unit_reacted: bool, *, bonus: int =
     if used_this_phase >= allowance:
         return False, allowance, Msg.of("combat_hh.out.reaction_exhausted", used=used_this_phase, allowance=allowance)
     return True, allowance, Msg.of("combat_hh.out.reaction_ok", left=allowance - used_this_phase - 1, allowance=allowance)
+
+
+def it_will_not_die(roller: Roller, *, need: int, damaged: int, unit: str | None = None,
+                    vehicle: bool = False) -> ProcedureResult:
+    """It Will Not Die (X): at the end of each of its own turns, a D6 for each model with the rule
+    that has lost wounds or hull points and is still in play; X+ regains one (l.3153–3155)."""
+    if not 2 <= need <= 6:
+        raise UserError("combat_hh.error.rule_value", example="combat_hh.example.it_will_not_die",
+                        text=f"{need}+")
+    if damaged < 1:
+        raise UserError("combat_hh.error.not_damaged", example="combat_hh.example.it_will_not_die",
+                        unit=unit or Msg.of("combat_hh.word.unit"))
+    dice = roller.dice(damaged)
+    regained = sum(1 for d in dice if d >= need)
+    r = ProcedureResult(BOOK, "it_will_not_die", Msg.of("combat_hh.title.it_will_not_die",
+                                                         unit=unit or Msg.of("combat_hh.word.unit")))
+    r.steps.append(DiceStep(Msg.of("combat_hh.step.it_will_not_die"), dice, f"{need}+", regained))
+    r.outcome.append(Msg.of("combat_hh.out.it_will_not_die_hp" if vehicle else "combat_hh.out.it_will_not_die",
+                            n=regained))
+    if unit and regained:
+        r.changes.append(StateChange(unit, "hull_points" if vehicle else "wounds", "add", -regained,
+                                     Msg.of("combat_hh.change.it_will_not_die")))
+    r.data.update(regained=regained)
+    return r

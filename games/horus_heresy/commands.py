@@ -401,6 +401,24 @@ def sweep_command(ctx: CommandContext, winner_initiative: int, loser_initiative:
                                    settings=ctx.settings, multiple=multiple)
 
 
+def it_will_not_die_command(ctx: CommandContext, need: int, unit: UnitRef, damaged: int | None) -> ProcedureResult:
+    """The tracked unit's damaged model (its wounded model, or a vehicle that lost hull points),
+    else the number given."""
+    vehicle = False
+    if unit.state is not None:
+        state = condition(unit.state)
+        vehicle = state["vehicle"]
+        if vehicle:
+            damaged = 1 if unit.state.get("hull_points") and state["hull_points"] > 0 else 0
+        else:
+            damaged = 1 if state["damage"] and state["models"] > 0 else 0
+    if damaged is None:
+        raise UserError("combat_shared.error.missing.value", example="combat_hh.example.it_will_not_die",
+                        what=Msg.of("combat_hh.opt.damaged.name"), option=Msg.of("combat_hh.opt.damaged.name"))
+    assert ctx.roller is not None
+    return checks.it_will_not_die(ctx.roller, need=need, damaged=damaged, unit=unit.name, vehicle=vehicle)
+
+
 def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,
                            unit: UnitRef) -> ProcedureResult:
     reading = Reading()
@@ -466,6 +484,9 @@ COMMANDS = (
         Option("winner_crusader", bool, default=False), Option("loser_crusader", bool, default=False),
         Option("multiple", bool, default=False)),
         OPT, sweep_command),
+    Command("combat_hh.cmd.it_will_not_die", "check", (
+        Option("need", int, required=True, min=2, max=6), UNIT, Option("damaged", int, min=1, max=MAX_MODELS)),
+        OPT, it_will_not_die_command),
     Command("combat_hh.cmd.characteristic", "check", (
         Option("characteristic", str, required=True, max_length=10, choices=tuple(
             Choice(f"combat_hh.profile.{k}", k) for k in ("ws", "bs", "s", "t", "w", "i", "a"))),

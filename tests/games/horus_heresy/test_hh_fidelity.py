@@ -512,3 +512,16 @@ def test_precision_shots_are_counted_and_their_allocation_left_to_the_attacker()
     assert r.data["precision"] == 2
     assert [m.render("en") for m in r.outcome if m.key == "combat_hh.out.precision"] == [
         "Precision Shots: 2 hits at 4+ — their wounds go to models of the attacker's choice, in range and sight (L3225)."]
+
+
+# ---- It Will Not Die (X) (L3153–3155) --------------------------------------------------------
+
+def test_it_will_not_die_heals_the_wounded_model_at_the_end_of_its_own_turn():
+    from games.horus_heresy.checks import it_will_not_die
+    healed = it_will_not_die(FixedRoller([5]), need=5, damaged=1, unit="Fulgrim")
+    assert healed.data["regained"] == 1
+    assert [(c.track, c.op, c.amount) for c in healed.changes] == [("wounds", "add", -1)]
+    not_healed = it_will_not_die(FixedRoller([4]), need=5, damaged=1, unit="Fulgrim")
+    assert not_healed.data["regained"] == 0 and not_healed.changes == []
+    tank = it_will_not_die(FixedRoller([6]), need=5, damaged=1, unit="Warhound", vehicle=True)
+    assert [(c.track, c.amount) for c in tank.changes] == [("hull_points", -1)]
