@@ -10,7 +10,7 @@ import dataclasses
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.horus_heresy import checks, odds
 from games.horus_heresy import house_rules as H
-from games.horus_heresy.melee import Fighter, fight, fighter_from, parse_profile
+from games.horus_heresy.melee import Fighter, fight, fighter_from, hammer_of_wrath, parse_profile
 from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
@@ -313,6 +313,18 @@ def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: b
     return result
 
 
+def hammer_command(ctx: CommandContext, hammer_hits: int, strength: int | None, defender: UnitRef,
+                   attacker: UnitRef, toughness: int | None, models: int | None, wounds: int | None,
+                   save: str | None, invulnerable: str | None) -> ProcedureResult:
+    reading = Reading()
+    strength = needed(reading.value(attacker, "s", strength, "S"), "S", "strength", "combat_hh.example.hammer")
+    target = shoot_target(defender, toughness, models, wounds, save, invulnerable, None, None, None, None, None,
+                          None, reading)
+    assert ctx.roller is not None
+    return reading.attach(hammer_of_wrath(ctx.roller, hits=hammer_hits, strength=strength, target=target,
+                                          attacker=attacker.name))
+
+
 def assault_command(ctx: CommandContext, first_round: bool, **o) -> ProcedureResult:
     reading = Reading()
     a, d = _fighters(o, reading)
@@ -453,6 +465,11 @@ COMMANDS = (
     Command("combat_hh.cmd.odds_vehicle", "odds", VEHICLE_OPTIONS, OPT, vehicle_odds_command, heavy=True,
             applies=False),
     Command("combat_hh.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command),
+    Command("combat_hh.cmd.hammer", "assault", (
+        Option("hammer_hits", int, required=True, min=1, max=20), Option("strength", int, min=1, max=10),
+        Option("defender", unit=True), Option("attacker", unit=True), Option("toughness", int, min=1, max=10),
+        Option("models", int, min=1, max=MAX_MODELS), Option("wounds", int, min=1, max=20), Option("save"),
+        Option("invulnerable")), OPT, hammer_command),
     Command("combat_hh.cmd.odds_assault", "odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
             applies=False),
     Command("combat_hh.cmd.assault_vehicle", "assault", (

@@ -169,3 +169,22 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
     result.data.update(a_caused=caused["a"], d_caused=caused["d"], a_removed=removed["a"], d_removed=removed["d"],
                        winner={"a": "attacker", "d": "defender"}.get(winner or ""), morale_passed=morale_passed)
     return result
+
+
+def hammer_of_wrath(roller: Roller, *, hits: int, strength: int, target: HHTarget,
+                    attacker: str | None = None) -> ProcedureResult:
+    """Hammer of Wrath (X): a model ending its charge in base contact makes X more attacks that
+    hit automatically, at its unmodified Strength and AP -, with no other special rule (l.3065–3069),
+    at Initiative 10 (before the other blows of the round)."""
+    if not 1 <= hits <= 20 or not 1 <= strength <= 10:
+        raise UserError("combat_hh.error.shots", example="combat_hh.example.hammer")
+    result = ProcedureResult(BOOK, "hammer_of_wrath", Msg.of("combat_hh.title.hammer",
+                                                              attacker=attacker or Msg.of("combat_hh.word.attacker"),
+                                                              target=target.name or Msg.of("combat_hh.word.target")))
+    result.notes.append(Msg.of("combat_hh.note.hammer_of_wrath"))
+    result.outcome.append(Msg.of("combat_hh.out.hits", n=hits))
+    w = resolve_wounds(roller, result, HHWeapon(shots=hits, strength=strength, ap=None), target, hits, melee=True)
+    left = target.models - w.models_removed
+    result.outcome.append(Msg.of("combat_hh.out.unsaved", n=w.unsaved - w.mitigated, models=w.models_removed, left=left))
+    result.data.update(unsaved=w.unsaved - w.mitigated, models_removed=w.models_removed)
+    return result

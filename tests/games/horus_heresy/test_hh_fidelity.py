@@ -525,3 +525,16 @@ def test_it_will_not_die_heals_the_wounded_model_at_the_end_of_its_own_turn():
     assert not_healed.data["regained"] == 0 and not_healed.changes == []
     tank = it_will_not_die(FixedRoller([6]), need=5, damaged=1, unit="Warhound", vehicle=True)
     assert [(c.track, c.amount) for c in tank.changes] == [("hull_points", -1)]
+
+
+# ---- Hammer of Wrath (X) (L3065–3069) --------------------------------------------------------
+
+def test_hammer_of_wrath_hits_automatically_at_unmodified_strength_and_ap_none():
+    from games.horus_heresy.melee import hammer_of_wrath
+    from games.horus_heresy.rolls import Saves
+    from games.horus_heresy.shooting import HHTarget
+    squad = HHTarget("Tacticals", toughness=4, models=5, saves=Saves(armour=3))
+    # 2 automatic hits at S5 v T4 (3+): wound on 3, 2 → one; armour 3+ against AP-: rolls 1 → unsaved
+    r = hammer_of_wrath(FixedRoller([3, 2, 1]), hits=2, strength=5, target=squad, attacker="Dreadnought")
+    assert r.data["unsaved"] == 1 and r.data["models_removed"] == 1
+    assert [m.key for m in r.notes][:1] == ["combat_hh.note.hammer_of_wrath"]
