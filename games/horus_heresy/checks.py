@@ -206,3 +206,22 @@ def it_will_not_die(roller: Roller, *, need: int, damaged: int, unit: str | None
                                      Msg.of("combat_hh.change.it_will_not_die")))
     r.data.update(regained=regained)
     return r
+
+
+def concussive(roller: Roller, *, leadership: int, penalty: int | None = None,
+               unit: str | None = None) -> ProcedureResult:
+    """Concussive (X): a unit wounded by it — saved or not — takes one Leadership test at the end of
+    the shooting phase or the combat; a failure lowers its WS by X (1 with no number) until the
+    end of the next assault phase; the largest X counts (l.2939–2945)."""
+    _ld(leadership)
+    x = penalty if penalty is not None else 1
+    r = ProcedureResult(BOOK, "concussive", Msg.of("combat_hh.title.concussive", unit=unit or Msg.of("combat_hh.word.unit")))
+    passed, step = leadership_roll(roller, leadership, 0, Msg.of("combat_hh.step.leadership"))
+    r.steps.append(step)
+    r.outcome.append(Msg.of("combat_hh.out.ld_pass" if passed else "combat_hh.out.ld_fail", total=sum(step.dice),
+                            ld=leadership))
+    if not passed:
+        r.outcome.append(Msg.of("combat_hh.out.concussed", x=x))
+    r.notes.append(Msg.of("combat_hh.note.concussive_once"))
+    r.data.update(passed=passed, penalty=x)
+    return r

@@ -431,6 +431,13 @@ def it_will_not_die_command(ctx: CommandContext, need: int, unit: UnitRef, damag
     return checks.it_will_not_die(ctx.roller, need=need, damaged=damaged, unit=unit.name, vehicle=vehicle)
 
 
+def concussive_command(ctx: CommandContext, leadership: int | None, penalty: int | None, unit: UnitRef) -> ProcedureResult:
+    reading = Reading()
+    ld = needed(reading.value(unit, "ld", leadership, "Ld"), "Ld", "leadership", "combat_hh.example.concussive")
+    assert ctx.roller is not None
+    return reading.attach(checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name))
+
+
 def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,
                            unit: UnitRef) -> ProcedureResult:
     reading = Reading()
@@ -504,6 +511,9 @@ COMMANDS = (
     Command("combat_hh.cmd.it_will_not_die", "check", (
         Option("need", int, required=True, min=2, max=6), UNIT, Option("damaged", int, min=1, max=MAX_MODELS)),
         OPT, it_will_not_die_command),
+    Command("combat_hh.cmd.concussive", "check", (
+        Option("leadership", int, min=0, max=12), Option("penalty", int, min=1, max=10), UNIT),
+        OPT, concussive_command),
     Command("combat_hh.cmd.characteristic", "check", (
         Option("characteristic", str, required=True, max_length=10, choices=tuple(
             Choice(f"combat_hh.profile.{k}", k) for k in ("ws", "bs", "s", "t", "w", "i", "a"))),

@@ -538,3 +538,15 @@ def test_hammer_of_wrath_hits_automatically_at_unmodified_strength_and_ap_none()
     r = hammer_of_wrath(FixedRoller([3, 2, 1]), hits=2, strength=5, target=squad, attacker="Dreadnought")
     assert r.data["unsaved"] == 1 and r.data["models_removed"] == 1
     assert [m.key for m in r.notes][:1] == ["combat_hh.note.hammer_of_wrath"]
+
+
+# ---- Concussive (X) (L2939–2945) ---------------------------------------------------------------
+
+def test_concussive_is_one_leadership_test_and_a_failure_lowers_ws():
+    from games.horus_heresy.checks import concussive
+    failed = concussive(FixedRoller([6, 5]), leadership=8, penalty=2, unit="Tacticals")
+    assert not failed.data["passed"]
+    assert [m.render("en") for m in failed.outcome][-1] == (
+        "Concussed: the unit's WS is 2 lower until the end of the next assault phase (L2941).")
+    passed = concussive(FixedRoller([3, 4]), leadership=8, penalty=None, unit="Tacticals")
+    assert passed.data["passed"] and passed.data["penalty"] == 1      # no number in brackets: −1 (L2941)
