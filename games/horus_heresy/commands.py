@@ -29,7 +29,7 @@ MAX_MODELS = 200          # a unit on the table (issue 14: bounded inputs)
 MAX_SHOTS = 100
 WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshbane", "shred", "gets_hot", "sniper",
                 "ignores_cover", "pinning", "snap", "template", "destroyer", "monster_hunter", "murderous",
-                "deflagrate", "master_crafted", "precision")
+                "deflagrate", "master_crafted", "precision", "armourbane")
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
@@ -104,7 +104,7 @@ def needed(value, what: str, option: str, example: str):
 
 def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
                  eternal_warrior, fearless, leadership, reading: Reading | None = None,
-                 monstrous: bool | None = None) -> HHTarget:
+                 monstrous: bool | None = None, dreadnought: bool | None = None) -> HHTarget:
     """The target from the options, the tracked unit's state and its profile (T, Sv, Inv, Ld,
     Feel No Pain, Eternal Warrior, Fearless): an option overrides the profile, and the reply says
     which values came from where; a target with no save known is shot as having none, said so."""
@@ -119,7 +119,8 @@ def shoot_target(ref: UnitRef, toughness, models, wounds, save, invulnerable, co
                   eternal_warrior=bool(r.rule(ref, "eternal_warrior", eternal_warrior, Msg.of("combat_hh.rule.eternal_warrior"))),
                   fearless=bool(r.rule(ref, "fearless", fearless, Msg.of("combat_hh.rule.fearless"))),
                   leadership=r.value(ref, "ld", leadership, "Ld"),
-                  monstrous=bool(r.rule(ref, "monstrous", monstrous, Msg.of("combat_hh.rule.monstrous"))))
+                  monstrous=bool(r.rule(ref, "monstrous", monstrous, Msg.of("combat_hh.rule.monstrous"))),
+                  dreadnought=bool(r.rule(ref, "dreadnought", dreadnought, Msg.of("combat_hh.rule.dreadnought"))))
     if ref.state is not None:
         state = condition(ref.state)
         if state["vehicle"]:
@@ -149,14 +150,15 @@ def evaded(shrouded: str | None, evade: bool, reading: Reading, *, vehicle: bool
 
 def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hits, ap, rules, target, models,
           wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership, evade,
-          monstrous=None) -> tuple[int | None, HHWeapon, HHTarget]:
+          monstrous=None, dreadnought=None) -> tuple[int | None, HHWeapon, HHTarget]:
     shrouded = evaded(shrouded, evade, reading)
     bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
     if bs is None and hits is None:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
-    weapon, _ = _weapon(shots, strength, ap, rules, WEAPON_RULES)
+    weapon, extra = _weapon(shots, strength, ap, rules, WEAPON_RULES)
+    weapon = dataclasses.replace(weapon, armourbane=bool(extra.get("armourbane")))
     return bs, weapon, shoot_target(target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
-                                    eternal_warrior, fearless, leadership, reading, monstrous)
+                                    eternal_warrior, fearless, leadership, reading, monstrous, dreadnought)
 
 
 def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResult:
@@ -187,7 +189,7 @@ SHOOT_OPTIONS = (
     Option("models", int, min=1, max=MAX_MODELS), Option("wounds", int, min=1, max=20),
     Option("save"), Option("invulnerable"), Option("cover"), Option("shrouded"), Option("fnp"),
     Option("eternal_warrior", bool), Option("fearless", bool), Option("leadership", int, min=0, max=12),
-    Option("evade", bool, default=False), Option("monstrous", bool),
+    Option("evade", bool, default=False), Option("monstrous", bool), Option("dreadnought", bool),
 )
 ROLLED_SHOOT_OPTIONS = (*SHOOT_OPTIONS, Option("more_attacks", bool, default=False))
 

@@ -41,6 +41,7 @@ class HHWeapon:
     master_crafted: bool = False          # re-roll one failed to-hit roll a turn (l.3171)
     haywire: bool = False                 # against vehicles a D6 replaces penetration, AP ignored (l.3079–3085)
     precision: int | None = None          # to-hit rolls of X+ are precision shots (l.3225)
+    armourbane: bool = False              # against dreadnoughts and automata: re-roll failed wounds (l.2791)
 
     def __post_init__(self) -> None:
         if self.template:                  # «Шаблонное оружие имеет специальные правила «Игнорирует укрытие»…» (l.3355)
@@ -63,6 +64,7 @@ class HHTarget:
     pinned: bool = False
     vehicle: bool = False
     monstrous: bool = False               # dreadnoughts, automata, primarchs, subtype Monstrous (l.3175)
+    dreadnought: bool = False             # a Dreadnought or Automaton (l.2791; also Monster Hunter's, l.3175)
 
 
 def validate_target(target: HHTarget) -> None:
@@ -87,8 +89,10 @@ def hit_reroll(weapon: HHWeapon, high_need: int | None) -> tuple[str | None, Msg
 def wound_reroll(weapon: HHWeapon, target: HHTarget | None = None) -> tuple[str | None, Msg | None]:
     if weapon.shred:
         return "failed", source_note("shred")
-    if weapon.monster_hunter and target is not None and target.monstrous:
+    if weapon.monster_hunter and target is not None and (target.monstrous or target.dreadnought):
         return "failed", source_note("monster_hunter")
+    if weapon.armourbane and target is not None and target.dreadnought:
+        return "failed", source_note("armourbane_dreadnought")
     if weapon.preferred_enemy:
         return "ones", source_note("preferred")
     return None, None

@@ -550,3 +550,15 @@ def test_concussive_is_one_leadership_test_and_a_failure_lowers_ws():
         "Concussed: the unit's WS is 2 lower until the end of the next assault phase (L2941).")
     passed = concussive(FixedRoller([3, 4]), leadership=8, penalty=None, unit="Tacticals")
     assert passed.data["passed"] and passed.data["penalty"] == 1      # no number in brackets: −1 (L2941)
+
+
+def test_armourbane_rerolls_failed_wounds_against_dreadnoughts_and_automata():
+    # L2791: against an Automaton or Dreadnought Armourbane re-rolls failed wound rolls instead
+    from games.horus_heresy.odds import p_unsaved_per_hit
+    from games.horus_heresy.shooting import HHTarget, HHWeapon
+    melta = HHWeapon(strength=4, armourbane=True)
+    assert p_unsaved_per_hit(melta, HHTarget("Contemptor", toughness=4, dreadnought=True)) == Fraction(3, 4)
+    assert p_unsaved_per_hit(melta, HHTarget("Tacticals", toughness=4)) == Fraction(1, 2)
+    # a dreadnought is also a Monster Hunter's quarry (L3175)
+    assert p_unsaved_per_hit(HHWeapon(strength=4, monster_hunter=True),
+                             HHTarget("Contemptor", toughness=4, dreadnought=True)) == Fraction(3, 4)
