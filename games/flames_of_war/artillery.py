@@ -24,7 +24,7 @@ def bombard(roller: Roller, *, teams_under_template: int, is_hit_on: int, attemp
         raise UserError("fow.error.bad_attempt", example="fow.example.bombard", value=attempt)
     if not 1 <= teams_under_template <= 60 or not 1 <= weapons <= 30:
         raise UserError("fow.error.bad_count", example="fow.example.bombard", value=teams_under_template)
-    result = ProcedureResult(GAME, "bombard", Msg.of("fow.bombard.title", target=target or "—"))
+    result = ProcedureResult(GAME, "bombard", Msg.of("fow.bombard.title", target=target or Msg.of("combat_shared.word.target")))
     mods = []
     penalty = R.RANGE_IN_ATTEMPT_PENALTY[attempt]
     if penalty:

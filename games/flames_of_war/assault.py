@@ -40,7 +40,7 @@ def assault(roller: Roller, *, teams_in_contact: int, skill: str | None = None, 
     mods = [Modifier(Msg.of("fow.mod.small_base"), R.SMALL_BASE_MOD, R.SRC_ASSAULT_HIT)] if small_base else []
     t = engine.need(base, mods)
     attempts = engine.roll(roller, teams_in_contact, t)
-    result = ProcedureResult(GAME, "assault", Msg.of("fow.assault.title", target=target or "—"))
+    result = ProcedureResult(GAME, "assault", Msg.of("fow.assault.title", target=target or Msg.of("combat_shared.word.target")))
     result.steps.append(engine.dice_step(Msg.of("fow.step.assault_hit", need=t), attempts, t, mods))
     hits = engine.successes(attempts)
     result.outcome.append(Msg.of("fow.out.hits", hits=hits))

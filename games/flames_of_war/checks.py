@@ -66,7 +66,7 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     reroll_allowed = fc_near and test != "remount" and (test == "rally" or fc_los)
     reroll: engine.Reroll = "failed" if reroll_allowed else "none"
     [a] = engine.roll(roller, 1, t, reroll)
-    result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or "—"))
+    result = ProcedureResult(GAME, f"check.{test}", Msg.of(f"fow.check.{test}.title", unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(engine.dice_step(Msg.of("fow.step.motivation", need=t), [a], t, mods, reroll))
     result.notes.extend(notes)
     if reroll_allowed:
@@ -74,7 +74,7 @@ def motivation_test(roller: Roller, test: str, *, rating: str | None = None, num
     elif fc_near and not fc_los:
         result.notes.append(Msg.of("fow.note.fc_needs_los", source=source))
     passed = a.success
-    result.outcome.append(Msg.of(f"fow.check.{test}.{'pass' if passed else 'fail'}", unit=unit or "—"))
+    result.outcome.append(Msg.of(f"fow.check.{test}.{'pass' if passed else 'fail'}", unit=unit or Msg.of("combat_shared.word.unit")))
     if unit:
         if test == "rally" and passed:
             result.changes.append(StateChange(unit, STATUS_PINNED, "status_off", reason=Msg.of("fow.reason.rallied")))
@@ -110,7 +110,7 @@ def tactics_test(roller: Roller, *, skill: str | None = None, number: int | None
         number = R.TACTICS[skill]
     t = engine.need(number)
     [a] = engine.roll(roller, 1, t)
-    result = ProcedureResult(GAME, "check.tactics", Msg.of("fow.check.tactics.title", unit=unit or "—"))
+    result = ProcedureResult(GAME, "check.tactics", Msg.of("fow.check.tactics.title", unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(engine.dice_step(Msg.of("fow.step.tactics", need=t), [a], t))
     result.outcome.append(Msg.of(f"fow.check.tactics.{'pass' if a.success else 'fail'}"))
     result.notes.append(Msg.of("fow.note.orders_undefined"))
@@ -132,9 +132,9 @@ def flat_test(roller: Roller, kind: str, *, unit: str | None = None) -> Procedur
     number, source = FLAT_TESTS[kind]
     t = engine.need(number)
     [a] = engine.roll(roller, 1, t)
-    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
+    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(engine.dice_step(Msg.of("fow.step.flat", need=t, source=source), [a], t))
-    result.outcome.append(Msg.of(f"fow.check.{kind}.{'pass' if a.success else 'fail'}", unit=unit or "—"))
+    result.outcome.append(Msg.of(f"fow.check.{kind}.{'pass' if a.success else 'fail'}", unit=unit or Msg.of("combat_shared.word.unit")))
     if kind == "commander":
         result.notes.append(Msg.of("fow.note.commander_once"))
     if kind == "aircraft":
@@ -216,7 +216,7 @@ def crossing(roller: Roller, kind: str, *, teams: int = 1, cross: int | None = N
     attempts = engine.roll(roller, teams, t)
     passed = engine.successes(attempts)
     failed = teams - passed
-    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or "—"))
+    result = ProcedureResult(GAME, f"check.{kind}", Msg.of(f"fow.check.{kind}.title", unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(engine.dice_step(Msg.of(f"fow.step.{kind}"), attempts, t, mods))
     result.outcome.append(Msg.of(f"fow.check.{kind}.outcome", passed=passed, failed=failed))
     if ambiguous:

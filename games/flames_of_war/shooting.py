@@ -158,7 +158,7 @@ def shoot(roller: Roller, *, teams: int = 1, hits_before: int = 0, already_pinne
         raise UserError("fow.error.bad_count", example="fow.example.shoot", value=hits_before)
     if plan.dice > MAX_DICE:            # a roll shows every die; the odds take any number
         raise UserError("fow.error.too_many_dice", example="fow.example.shoot", n=plan.dice)
-    result = ProcedureResult(GAME, "shoot", Msg.of("fow.shoot.title", target=target or "—"))
+    result = ProcedureResult(GAME, "shoot", Msg.of("fow.shoot.title", target=target or Msg.of("combat_shared.word.target")))
     result.outcome.append(Msg.of("fow.out.rof", n=plan.dice, per_team=plan.per_team, teams=teams, why=Msg.of(f"fow.rof.{plan.why}"),
                                  source=R.SRC_DEFENSIVE_FIRE if plan.why == "defensive" else R.SRC_ROF))
     t, reroll = plan.need, plan.reroll

@@ -103,7 +103,7 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
     check_inputs(skill, dodge, "hydro.example.attack")
     if damage_type not in H.DAMAGE_TYPES:
         raise ValueError(damage_type)
-    result = ProcedureResult(GAME, "attack", Msg.of("hydro.attack.title", attacker=attacker or "—", target=target or "—"))
+    result = ProcedureResult(GAME, "attack", Msg.of("hydro.attack.title", attacker=attacker or Msg.of("combat_shared.word.attacker"), target=target or Msg.of("combat_shared.word.target")))
     if defence is None:
         # L312: an attack only against a stat the target is immune to isn't even rolled.
         result.outcome.append(Msg.of("hydro.out.immune", stat=H.stat_name(damage_type), source=H.SRC_IMMUNE))
@@ -148,7 +148,7 @@ def attack(roller: Roller, *, skill: int, dodge: int, damage: int, defence: int 
 def damage_only(roller: Roller, *, dice: int, defence: int | None, damage_type: str = "physical",
                 armour_piercing: bool = False, target: str | None = None) -> ProcedureResult:
     """A damage check alone (effects, terrain, a second damage nature of the same attack, L311)."""
-    result = ProcedureResult(GAME, "damage", Msg.of("hydro.damage.title", target=target or "—"))
+    result = ProcedureResult(GAME, "damage", Msg.of("hydro.damage.title", target=target or Msg.of("combat_shared.word.target")))
     wounds = roll_damage(roller, result, dice=dice, defence=defence, damage_type=damage_type,
                          armour_piercing=armour_piercing)
     if target and wounds:

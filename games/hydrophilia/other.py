@@ -48,7 +48,7 @@ def fall(*, floors: int, flying: bool = False, model: str | None = None,
          settings: dict[str, str] | None = None) -> ProcedureResult:
     if not 0 <= floors <= 50:
         raise UserError("hydro.error.bad_count", example="hydro.example.fall", value=floors)
-    result = ProcedureResult(GAME, "fall", Msg.of("hydro.fall.title", model=model or "—"))
+    result = ProcedureResult(GAME, "fall", Msg.of("hydro.fall.title", model=model or Msg.of("combat_shared.word.model")))
     wounds = 0 if flying else fall_wounds(floors, settings)
     if flying:
         result.outcome.append(Msg.of("hydro.fall.flying"))

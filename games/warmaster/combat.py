@@ -65,7 +65,7 @@ def attacks(roller: Roller, *, stands: int, attacks_per_stand: int, character_at
     total = stands * per_stand + character_attacks
     if total > MAX_ATTACKS:
         raise UserError("wm.error.bad_count", example="wm.example.attack", value=total)
-    result = ProcedureResult(GAME, "attack", Msg.of("wm.attack.title", attacker=attacker or "—", target=target or "—"))
+    result = ProcedureResult(GAME, "attack", Msg.of("wm.attack.title", attacker=attacker or Msg.of("combat_shared.word.attacker"), target=target or Msg.of("combat_shared.word.target")))
     result.outcome.append(Msg.of("wm.out.attacks", stands=stands, per_stand=per_stand, character=character_attacks,
                                  total=total))
     need = to_hit_number(target_position)

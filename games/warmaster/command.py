@@ -85,7 +85,7 @@ def command(roller: Roller, *, character: str, command_value: int, distance_cm: 
     total = sum(dice)
     ok = total <= need                                              # L136
     result = ProcedureResult(GAME, "command", Msg.of("wm.command.title", who=Msg.of(f"wm.character.{character}"),
-                                                         unit=unit or "—"))
+                                                         unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(DiceStep(Msg.of("wm.step.command", command=used, need=need), dice,
                                  target=f"≤{need}", successes=int(ok), modifiers=[] if item == "crown" else mods))
     if item != "none":

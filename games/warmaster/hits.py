@@ -72,8 +72,8 @@ def pool_outcome(result: ProcedureResult, *, unit: str | None, hits: int, hits_p
     if not hits_per_stand:
         return
     lost, leftover = pool(pool_before, hits, hits_per_stand, stands)
-    result.outcome.append(Msg.of("wm.out.pool", unit=unit or "—", lost=lost, leftover=leftover,
+    result.outcome.append(Msg.of("wm.out.pool", unit=unit or Msg.of("combat_shared.word.unit"), lost=lost, leftover=leftover,
                                  per=hits_per_stand, source=W.SRC_HITS))
     if stands is not None and lost >= stands:
-        result.outcome.append(Msg.of("wm.out.unit_destroyed", unit=unit or "—"))
+        result.outcome.append(Msg.of("wm.out.unit_destroyed", unit=unit or Msg.of("combat_shared.word.unit")))
     result.data.update(stands_lost=lost, leftover=leftover)

@@ -31,7 +31,7 @@ def helblaster(roller: Roller, *, range_cm: float, charging: bool = False, posit
     dice = roller.dice(shots, 6)
     hits = sum(d >= need for d in dice)
     exploded = shots > 1 and dice.count(1) > dice.count(6)
-    result = ProcedureResult(GAME, "helblaster", Msg.of("wm.helblaster.title", target=target or "—"))
+    result = ProcedureResult(GAME, "helblaster", Msg.of("wm.helblaster.title", target=target or Msg.of("combat_shared.word.target")))
     result.steps.append(DiceStep(Msg.of("wm.step.helblaster", shots=shots, need=need), dice, target=f"{need}+",
                                  successes=hits))
     result.outcome.append(Msg.of("wm.out.hits", hits=hits))
@@ -66,7 +66,7 @@ def cannon(roller: Roller, *, cannons: int = 1, position: str = "open", bounce_s
     dice = roller.dice(shots, 6)
     hits = sum(d >= need for d in dice)
     key = "grapeshot" if grapeshot else "cannon"
-    result = ProcedureResult(GAME, "cannon", Msg.of(f"wm.{key}.title", target=target or "—"))
+    result = ProcedureResult(GAME, "cannon", Msg.of(f"wm.{key}.title", target=target or Msg.of("combat_shared.word.target")))
     mods = [Modifier(Msg.of("wm.mod.cannon"), -1, W.SRC_CANNON)] if not grapeshot and position != "open" else []
     result.steps.append(DiceStep(Msg.of("wm.step.to_hit", need=need, position=Msg.of(f"wm.position.{position}")),
                                  dice, target=f"{need}+", successes=hits, modifiers=mods))

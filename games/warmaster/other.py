@@ -31,7 +31,7 @@ def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
     value = roll - stands_lost
     band = left_table_band(value)
     mods = [Modifier(Msg.of("wm.pen.stands", n=stands_lost), -stands_lost, Source("warmaster", 20))] if stands_lost else []
-    result = ProcedureResult(GAME, "left_table", Msg.of("wm.left_table.title", unit=unit or "—"))
+    result = ProcedureResult(GAME, "left_table", Msg.of("wm.left_table.title", unit=unit or Msg.of("combat_shared.word.unit")))
     result.steps.append(DiceStep(Msg.of("wm.step.left_table", value=value), [roll], target="D6", modifiers=mods))
     result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=W.SRC_LEFT_TABLE))
     if general and value <= 2:

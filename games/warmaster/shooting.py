@@ -29,7 +29,7 @@ def shoot(roller: Roller, *, shots: int, position: str = "open", armour: int | N
     if not 1 <= shots <= MAX_DICE:
         raise UserError("wm.error.bad_count", example="wm.example.shoot", value=shots)
     check_armour(armour, "wm.example.shoot")
-    result = ProcedureResult(GAME, "shoot", Msg.of("wm.shoot.title", target=target or "—"))
+    result = ProcedureResult(GAME, "shoot", Msg.of("wm.shoot.title", target=target or Msg.of("combat_shared.word.target")))
     mods = []
     if elves:
         mods.append(Modifier(Msg.of("wm.mod.elves"), -W.ELF_SHOOTING_BONUS, W.SRC_ELF))
@@ -86,7 +86,7 @@ def drive_back(roller: Roller, *, hits: int, position: str = "open", skull_chukk
     dice = roller.dice(n, 6)
     cm = sum(dice)
     confused = any(d >= confuse_on for d in dice)
-    result = ProcedureResult(GAME, "drive_back", Msg.of("wm.drive_back.title", target=target or "—"))
+    result = ProcedureResult(GAME, "drive_back", Msg.of("wm.drive_back.title", target=target or Msg.of("combat_shared.word.target")))
     less = W.DRIVE_BACK_LESS_DICE[position]
     mods = [Modifier(Msg.of(f"wm.position.{position}"), -less, W.SRC_DRIVE_BACK)] if less else []
     result.steps.append(DiceStep(Msg.of("wm.step.drive_back", n=n), dice, target=f"{confuse_on}+",
