@@ -116,6 +116,10 @@ def shoot(roller: Roller, weapons: list[Weapon], target: EpicTarget, *, action: 
         dmg.blast += 1                                 # 1.9.3 step 1 (l.366), house rule
         notes.append(Msg.of("combat_epic.house.blast_on_hit.applied_always"))
 
+    if any(w.sniper for w in weapons):
+        # Sniper (l.716): rolled apart (each weapon line is), its hits allocated by the attacker
+        notes.append(Msg.of("combat_epic.note.sniper"))
+
     # 1. To-hit, weapon by weapon (l.375–394).
     groups: list[tuple[Weapon, int]] = []
     for weapon in weapons:

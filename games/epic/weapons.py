@@ -15,7 +15,7 @@ _LATIN = str.maketrans({"А": "A", "Р": "P", "Т": "T", "Д": "D", "К": "K", "
 
 _WEAPON = re.compile(
     r"^\s*(?:(?P<count>\d+|D3|D6)\s*x\s*)?(?P<kind>AP|AT|AA)\s*(?P<value>\d)\s*\+?"
-    r"(?P<rules>(?:\s*(?:MW|TK(?:\s*\(\s*(?:D3|D6|\d)\s*\))?|IC|DISRUPT))*)\s*$",
+    r"(?P<rules>(?:\s*(?:MW|TK(?:\s*\(\s*(?:D3|D6|\d)\s*\))?|IC|DISRUPT|SNIPER|SN))*)\s*$",
     re.IGNORECASE,
 )
 _TK = re.compile(r"TK(?:\s*\(\s*(D3|D6|\d)\s*\))?", re.IGNORECASE)
@@ -30,11 +30,13 @@ class Weapon:
     titan_killer: str | None = None  # "1", "D3", "D6": TK damage (2.2.9, l.804–812)
     ignore_cover: bool = False       # 2.2.5 (l.786)
     disrupt: bool = False            # 2.2.2 (l.774)
+    sniper: bool = False             # 2.1.14: rolled apart, hits allocated by the attacker (l.716)
 
     def label(self) -> str:
         count = "" if self.count == "1" else f"{self.count}x"
         rules = (" MW" if self.macro else "") + (f" TK({self.titan_killer})" if self.titan_killer else "") \
-            + (" IC" if self.ignore_cover else "") + (" Disrupt" if self.disrupt else "")
+            + (" IC" if self.ignore_cover else "") + (" Disrupt" if self.disrupt else "") \
+            + (" Sniper" if self.sniper else "")
         return f"{count}{self.kind}{self.value}+{rules}"
 
 
@@ -60,6 +62,7 @@ def parse_weapons(text: str) -> list[Weapon]:
             macro="MW" in rules,
             titan_killer=(tk.group(1) or "1").upper() if tk else None,
             ignore_cover="IC" in rules, disrupt="DISRUPT" in rules,
+            sniper=bool(re.search(r"\bSN(IPER)?\b", rules)),
         ))
     if not weapons:
         raise UserError("combat_epic.error.no_weapons", example="combat_epic.example.shoot")
@@ -72,13 +75,13 @@ def merge(weapons: list[Weapon]) -> list[Weapon]:
     merged: list[Weapon] = []
     for w in weapons:
         same = next((m for m in merged if m.count.isdigit() and w.count.isdigit()
-                     and (m.kind, m.value, m.macro, m.titan_killer, m.ignore_cover, m.disrupt)
-                     == (w.kind, w.value, w.macro, w.titan_killer, w.ignore_cover, w.disrupt)), None)
+                     and (m.kind, m.value, m.macro, m.titan_killer, m.ignore_cover, m.disrupt, m.sniper)
+                     == (w.kind, w.value, w.macro, w.titan_killer, w.ignore_cover, w.disrupt, w.sniper)), None)
         if same is None:
             merged.append(w)
         else:
             merged[merged.index(same)] = Weapon(str(int(same.count) + int(w.count)), w.kind, w.value, w.macro,
-                                                w.titan_killer, w.ignore_cover, w.disrupt)
+                                                w.titan_killer, w.ignore_cover, w.disrupt, w.sniper)
     return merged
 
 

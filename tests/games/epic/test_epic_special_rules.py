@@ -69,3 +69,15 @@ def test_an_aircraft_failing_its_action_test_gets_no_blast_unless_the_house_rule
     assert [(c.track, c.op, c.amount) for c in house.changes if c.track == "blast_markers"] == [
         ("blast_markers", "set", 0), ("blast_markers", "add", 1)]
     assert "combat_epic.house.aircraft_failed_blast.blast" in [m.key for m in house.notes]
+
+
+def test_sniper_weapons_are_read_and_their_hits_go_where_the_attacker_chooses():
+    # L716: sniper hits are rolled separately and allocated to targets of the attacker's choice.
+    from games.epic.shooting import EpicTarget, shoot
+    from games.epic.weapons import parse_weapons
+    from games.epic.rolls import SaveProfile
+    [sniper, rifle] = parse_weapons("AP5+ Sniper, AP5+")
+    assert sniper.sniper and not rifle.sniper and sniper.label() == "AP5+ Sniper"
+    target = EpicTarget(name="Orks", units=8, blast_markers=0, saves=SaveProfile(armour=6), unit_types=("INF",))
+    r = shoot(Roller.scripted([6, 6, 1, 1]), [sniper, rifle], target)
+    assert "combat_epic.note.sniper" in [m.key for m in r.notes]
