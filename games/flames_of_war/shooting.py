@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
+from games.flames_of_war.conditions import CONDITIONS
 from games.flames_of_war.house_rules import setting
 from games.procedure import Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
@@ -23,19 +24,21 @@ STATUS_PINNED = "pinned"
 MAX_DICE = 200
 
 
-def to_hit_modifiers(mods: Iterable[str]) -> list[Modifier]:
-    keys = set(mods)
-    if "concealed_gtg" in keys:
-        keys.discard("concealed")            # L478: +2 replaces the +1 of L476
-    unknown = keys - set(R.TO_HIT_MODIFIERS)
+def to_hit_modifiers(conditions: Iterable[str]) -> list[Modifier]:
+    """The to-hit modifiers the shot's conditions give (L470–486), in the book's order: concealed
+    +1 (L476); concealed and Gone to Ground +2 instead (L478); Gone to Ground alone is no modifier
+    (L242); a Scout is one more only when concealed (L1051)."""
+    states = set(conditions)
+    unknown = states - set(CONDITIONS)
     if unknown:
-        raise ValueError(f"unknown modifiers {sorted(unknown)}")
-    out = []
-    for key in R.TO_HIT_MODIFIERS:           # the book's order
-        if key in keys:
-            value, source = R.TO_HIT_MODIFIERS[key]
-            out.append(Modifier(Msg.of(f"fow.mod.{key}"), value, source))
-    return out
+        raise ValueError(f"unknown conditions {sorted(unknown)}")
+    keys = {s for s in states if s in R.TO_HIT_MODIFIERS and s not in ("concealed", "scout")}
+    if "concealed" in states:
+        keys.add("concealed_gtg" if "gone_to_ground" in states else "concealed")
+        if "scout" in states:
+            keys.add("scout")
+    return [Modifier(Msg.of(f"fow.mod.{key}"), value, source)
+            for key, (value, source) in R.TO_HIT_MODIFIERS.items() if key in keys]
 
 
 def moving_rof(halted: int, moving: int | None) -> int:
@@ -129,7 +132,7 @@ class ShotPlan:
 
 def plan_shot(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
               moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
-              mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
+              conditions: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
               flamethrower: bool = False, unit_teams: int | None = None, pin_immune: bool = False,
               save: int | None = None, fp: int | None = None, settings: dict[str, str] | None = None) -> ShotPlan:
     if not 1 <= teams <= 50 or not 0 <= rof <= 20:
@@ -141,7 +144,7 @@ def plan_shot(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int
     if flamethrower and moved and not shooter_pinned and not defensive:
         per_team = rof                                    # L612: flame-throwers don't lose ROF for moving
     n = per_team * teams
-    modifiers = to_hit_modifiers(mods)
+    modifiers = to_hit_modifiers(conditions)
     force = Msg.of("fow.out.pinned_sniper") if sniper else Msg.of("fow.out.pinned_flamethrower") if flamethrower else None
     return ShotPlan(per_team, n, "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted",
                     modifiers, engine.need(is_hit_on, modifiers),
