@@ -66,12 +66,21 @@ def _target_skill_and_save(reading: Reading, o: dict, example: str) -> tuple[int
     return R.IS_HIT_ON[skill], save
 
 
+def _target_conditions(reading: Reading, text: str | None) -> frozenset[str]:
+    """The conditions the option names; for a target that moved, whether it is cavalry (L1023)
+    comes from the option, else from its profile (noted)."""
+    conditions = parse_conditions(text)
+    if "moved" in conditions and "cavalry" not in conditions and reading.cavalry():
+        conditions |= {"cavalry"}
+    return conditions
+
+
 def _shoot_kwargs(ctx: CommandContext, o: dict, reading: Reading) -> tuple[dict, str | None, bool]:
     name, before, already, size = _target_state(o["target"], o["hits_before"], o["unit_teams"])
     is_hit_on, save = _target_skill_and_save(reading, o, "fow.example.shoot")
     kwargs = dict(is_hit_on=is_hit_on, rof=o["rof"], teams=o["teams"], moving_rof_value=o["moving_rof"],
                   moved=o["moved"], shooter_pinned=o["pinned"], defensive=o["defensive"],
-                  conditions=parse_conditions(o["conditions"]),
+                  conditions=_target_conditions(reading, o["conditions"]),
                   hits_before=before, unit_teams=size, save=save,
                   fp=_fp(o["fp"]), bunker=o["bunker"], settings=ctx.settings)
     return kwargs, name, already

@@ -1,7 +1,8 @@
 """The conditions of a shot, as players type them into one option of /fow shoot and /fow-odds
 shoot: words in Russian or English, separated by commas («скрыта, в укрытии, далеко»,
 "concealed, gone to ground, long range"). Each names a state the book gives a to-hit modifier
-for (L470–486) or that decides one (Gone to Ground L240–242, Scout L1051, NO HE L999);
+for (L470–486) or that decides one (Gone to Ground L240–242, Scout L1051, NO HE L999, a
+cavalry target that moved L1023);
 `shooting.to_hit_modifiers` turns the states into modifiers.
 
 One option instead of one switch per state: Discord allows 25 options to a command, and the
@@ -16,8 +17,10 @@ import re
 
 from i18n import Msg, UserError
 
-# The states, in the book's order (L474–484, then the special rules).
-CONDITIONS = ("long_range", "concealed", "gone_to_ground", "out_of_command", "smoke", "night", "scout", "no_he")
+# The states, in the book's order (L474–484, then the special rules). "moved" is the target
+# (the shooter's own movement is its `moved` option: Moving ROF, L438).
+CONDITIONS = ("long_range", "concealed", "gone_to_ground", "out_of_command", "smoke", "night", "scout", "no_he",
+              "moved", "cavalry")
 
 # What players write, folded (lower case, ё → е, hyphens and underscores as spaces).
 WORDS: dict[str, str] = {
@@ -32,6 +35,8 @@ WORDS: dict[str, str] = {
     **dict.fromkeys(("ночь", "ночью", "night"), "night"),
     **dict.fromkeys(("разведчик", "разведчики", "scout", "scouts"), "scout"),
     **dict.fromkeys(("не взрывное", "нет he", "no he", "nohe"), "no_he"),
+    **dict.fromkeys(("двигалась", "двигались", "движется", "в движении", "moved", "moving"), "moved"),
+    **dict.fromkeys(("кавалерия", "кавалерийская", "кавалерийский", "cavalry"), "cavalry"),
 }
 # Words that join others and name nothing: «цель скрыта и в укрытии», "target concealed and gtg".
 FILLERS = frozenset(("и", "and", "цель", "target"))

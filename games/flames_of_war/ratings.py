@@ -38,6 +38,7 @@ TO_HIT_MODIFIERS = {
     "night": (1, Source(B, 484)),               # restated at L1289; counted once
     "scout": (1, Source(B, 1051)),              # a concealed Scout: one more
     "no_he": (1, Source(B, 999)),               # NO HE weapon at infantry/guns "if it moved"
+    "cavalry_moving": (1, Source(B, 1023)),     # cavalry teams «добавляют 1 на попадание, когда двигаются»
 }
 
 # Pinned Down (L578–592): «более пяти попаданий» in one Shooting Step; a 12-team unit needs 8.
