@@ -70,7 +70,7 @@ def _target_conditions(reading: Reading, text: str | None) -> frozenset[str]:
     """The conditions the option names; for a target that moved, whether it is cavalry (L1023)
     comes from the option, else from its profile (noted)."""
     conditions = parse_conditions(text)
-    if "moved" in conditions and "cavalry" not in conditions and reading.cavalry():
+    if conditions & {"moved", "returned"} and "cavalry" not in conditions and reading.cavalry():
         conditions |= {"cavalry"}
     return conditions
 

@@ -2,7 +2,7 @@
 shoot: words in Russian or English, separated by commas («скрыта, в укрытии, далеко»,
 "concealed, gone to ground, long range"). Each names a state the book gives a to-hit modifier
 for (L470–486) or that decides one (Gone to Ground L240–242, Scout L1051, NO HE L999, a
-cavalry target that moved L1023);
+cavalry target that moved L1023, a team back in command at Tactical speed L252);
 `shooting.to_hit_modifiers` turns the states into modifiers.
 
 One option instead of one switch per state: Discord allows 25 options to a command, and the
@@ -20,7 +20,7 @@ from i18n import Msg, UserError
 # The states, in the book's order (L474–484, then the special rules). "moved" is the target
 # (the shooter's own movement is its `moved` option: Moving ROF, L438).
 CONDITIONS = ("long_range", "concealed", "gone_to_ground", "out_of_command", "smoke", "night", "scout", "no_he",
-              "moved", "cavalry")
+              "moved", "cavalry", "returned")
 
 # What players write, folded (lower case, ё → е, hyphens and underscores as spaces).
 WORDS: dict[str, str] = {
@@ -37,6 +37,10 @@ WORDS: dict[str, str] = {
     **dict.fromkeys(("не взрывное", "нет he", "no he", "nohe"), "no_he"),
     **dict.fromkeys(("двигалась", "двигались", "движется", "в движении", "moved", "moving"), "moved"),
     **dict.fromkeys(("кавалерия", "кавалерийская", "кавалерийский", "cavalry"), "cavalry"),
+    # L252: back into Command Distance at Tactical speed.
+    **dict.fromkeys(("вернулась", "вернулся", "вернулись", "вернулась в командование", "вернулась в команду",
+                     "вернулась в командную дистанцию", "вернулась в коммандную дистанцию", "returned",
+                     "returned to command", "back in command"), "returned"),
 }
 # Words that join others and name nothing: «цель скрыта и в укрытии», "target concealed and gtg".
 FILLERS = frozenset(("и", "and", "цель", "target"))

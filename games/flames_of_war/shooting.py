@@ -27,11 +27,14 @@ MAX_DICE = 200
 def to_hit_modifiers(conditions: Iterable[str]) -> list[Modifier]:
     """The to-hit modifiers the shot's conditions give (L470–486), in the book's order: concealed
     +1 (L476); concealed and Gone to Ground +2 instead (L478); Gone to Ground alone is no modifier
-    (L242); a Scout is one more only when concealed (L1051); cavalry that moved +1 (L1023)."""
+    (L242); a Scout is one more only when concealed (L1051); cavalry that moved +1 (L1023); a
+    team back in command at Tactical speed +1 (L252), which moved too."""
     states = set(conditions)
     unknown = states - set(CONDITIONS)
     if unknown:
         raise ValueError(f"unknown conditions {sorted(unknown)}")
+    if "returned" in states:
+        states.add("moved")
     if {"moved", "gone_to_ground"} <= states and "scout" not in states:
         # L242, L464: a team that moved isn't Gone to Ground; only a Scout stays so moving.
         raise UserError("fow.error.moved_gone_to_ground", example="fow.example.shoot")
@@ -42,6 +45,8 @@ def to_hit_modifiers(conditions: Iterable[str]) -> list[Modifier]:
             keys.add("scout")
     if {"cavalry", "moved"} <= states:
         keys.add("cavalry_moving")
+    if "returned" in states:
+        keys.add("returned_to_command")
     return [Modifier(Msg.of(f"fow.mod.{key}"), value, source)
             for key, (value, source) in R.TO_HIT_MODIFIERS.items() if key in keys]
 

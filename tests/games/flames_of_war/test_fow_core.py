@@ -106,7 +106,8 @@ def test_to_hit_modifiers_against_the_book():
     assert "16”/40 см" in line(474) and "+2" in line(478) and "Дым" in line(482) and "Ночью" in line(484)
     assert {k: v for k, (v, _) in R.TO_HIT_MODIFIERS.items()} == {
         "long_range": 1, "concealed": 1, "concealed_gtg": 2, "out_of_command": 1, "smoke": 1, "night": 1,
-        "scout": 1, "no_he": 1, "cavalry_moving": 1}
+        "scout": 1, "no_he": 1, "cavalry_moving": 1,
+        "returned_to_command": 1}
     table = next(t for t in TABLES if t.id == "to_hit_modifiers")
     assert [r[1] for r in table.rows[:6]] == ["+1", "+1", "+2", "+1", "+1", "+1"]
 
@@ -253,7 +254,7 @@ MODS = st.lists(st.sampled_from(CONDITIONS), unique=True, max_size=4)
        extra=st.sampled_from(CONDITIONS))
 def test_odds_sum_to_one_and_more_modifiers_never_help(is_hit_on, rof, teams, mods, extra):
     for states in (set(mods), set(mods) | {extra}):       # a moving target Gone to Ground is refused (L464)
-        assume(not ({"moved", "gone_to_ground"} <= states and "scout" not in states))
+        assume(not (states & {"moved", "returned"} and "gone_to_ground" in states and "scout" not in states))
     base = odds.shoot_odds(is_hit_on=is_hit_on, rof=rof, teams=teams, conditions=mods)
     assert sum(base.data["hits"]) == 1
     harder = odds.shoot_odds(is_hit_on=is_hit_on, rof=rof, teams=teams, conditions=sorted(set(mods) | {extra}))

@@ -73,3 +73,32 @@ def test_a_target_that_moved_is_not_gone_to_ground_unless_a_scout():
     assert "L464" in refused.value.render("en") and refused.value.render_example("en")
     scout = shooting.plan_shot(is_hit_on=3, rof=2, conditions={"moved", "concealed", "gone_to_ground", "scout"})
     assert scout.need == 3 + 2 + 1
+
+
+def test_a_team_returning_to_command_at_tactical_speed_is_one_harder_to_hit():
+    # L248–254: an Out of Command team gets back in command by moving back, by moving back «на
+    # Тактической скорости получив +1 на попаданию по двигающимуся Отряду», or by a Dash to its
+    # leader. The +1 is to hit it, the moving team: shots at it need one more.
+    assert "на Тактической скорости получив +1 на попаданию по двигающимуся Отряду" in line(252)
+    back = shooting.plan_shot(is_hit_on=3, rof=2, conditions={"returned"})
+    assert back.need == 4 and [(m.source.line, m.value) for m in back.modifiers] == [(252, 1)]
+    assert parse_conditions("вернулась в командование") == parse_conditions("returned to command") == {"returned"}
+    # It moved, so it isn't Gone to Ground (L242); cavalry that moved is +1 more (L1023, L472: +1 each).
+    with pytest.raises(UserError):
+        shooting.plan_shot(is_hit_on=3, rof=2, conditions={"returned", "gone_to_ground"})
+    cavalry = shooting.plan_shot(is_hit_on=3, rof=2, conditions={"returned", "cavalry"})
+    assert cavalry.need == 5 and sorted(m.source.line for m in cavalry.modifiers) == [252, 1023]
+
+
+def test_returning_to_command_in_the_roll_and_the_odds():
+    # Veteran (hit on 4+) infantry back in command: 5+. Dice 4,5,6,4,5,1 are three hits, not five.
+    target = _cossacks("infantry confident veteran")
+    shot = _run(commands.shoot_command, target, "вернулась", Roller.scripted([4, 5, 6, 4, 5, 1]))
+    assert shot.data["need"] == 5 and shot.data["hits"] == 3 and _sources(shot) == [(252, 1)]
+    assert [m.label.render("ru") for s in shot.steps for m in s.modifiers] == [
+        "Цель вернулась в Командную Дистанцию на Тактической скорости"]
+    chances = _run(commands.shoot_odds_command, target, "returned to command")
+    assert chances.data["p"] == Fraction(1, 3) and chances.data["hits"] == _exact.binomial(6, Fraction(1, 3))
+    # The tracked cavalry that returned is read from its profile: both +1.
+    both = _run(commands.shoot_odds_command, _cossacks("infantry cavalry confident veteran"), "returned")
+    assert both.data["p"] == Fraction(1, 6)
