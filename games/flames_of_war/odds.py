@@ -50,6 +50,7 @@ def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int
     p = engine.p_success(t, reroll)
     hits = _exact.binomial(n, p)
     r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, plan.modifiers)
+    r.notes.extend(plan.notes)
     threshold = plan.threshold
     if plan.pin_immune:
         p_pin = Fraction(0)
