@@ -58,6 +58,7 @@ def test_a_tracked_cavalry_target_is_read_from_its_profile_in_the_roll_and_the_o
     assert "Кавалерия двигалась" in [m.label.render("ru") for s in shot.steps for m in s.modifiers]
     chances = _run(commands.shoot_odds_command, _cossacks(), "moved")
     assert chances.data["p"] == Fraction(1, 2) and chances.data["hits"] == _exact.binomial(6, Fraction(1, 2))
+    assert chances.outcome[0].render("en") == "Per die: 4+ → 50% (1/2); modifiers: +1 Cavalry that moved (FoW L1023)"
     # A target the option calls cavalry needs no profile; infantry that moved is hit on 3+.
     named = _run(commands.shoot_odds_command, UnitRef("Cossacks"), "cavalry, moved", skill="trained")
     assert named.data["p"] == Fraction(1, 2)
