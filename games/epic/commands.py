@@ -11,7 +11,7 @@ from games.epic import checks, odds, tracks
 from games.epic.actions import ACTIONS as ACTION_IDS
 from games.epic.actions import check_not_acted, shooting_action
 from games.epic.aircraft import flak
-from games.epic.assault import AssaultSide, assault, parse_support
+from games.epic.assault import FIRST_STRIKE, AssaultSide, assault, parse_support
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.profile import LABELS as PROFILE_LABELS
@@ -27,6 +27,7 @@ from i18n import Msg, UserError
 OPT = "combat_epic.opt"
 ACTIONS = tuple(Choice(f"combat_epic.action.{a}", a) for a in ("none", "double", "marshal", "sustained"))
 TITAN_KILLER = tuple(Choice(f"combat_epic.tk.{k}", v) for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6")))
+FIRST_STRIKES = tuple(Choice(f"combat_epic.first_strike.{k}", k) for k in FIRST_STRIKE)
 DECLARED = tuple(Choice(f"combat_epic.action.{a}", a) for a in ACTION_IDS)
 MAX_UNITS = 100          # a formation, or a side of an assault, as the options allow (issue 14: bounded inputs)
 
@@ -284,8 +285,42 @@ def _from_profile(found: Formation | None, key: str, given: str | None, notes: l
     return typed
 
 
+def first_strike(found: Formation | None, given: str | None, notes: list[Msg]) -> str:
+    """Whose attacks strike first (L782): the option, else the tracked formation's profile (its
+    weapons' First Strike, on the extra attacks alone when that weapon has Extra Attacks, L778)."""
+    known = found.state.profile.get("first_strike") if found is not None else None
+    label = PROFILE_LABELS["first_strike"]
+    if given is not None:
+        if found is not None and (known or "none") != given:
+            notes.append(note_override(label, Msg.of(f"combat_epic.first_strike.{given}"),
+                                       Msg.of(f"combat_epic.first_strike.{known or 'none'}"), found.state.name))
+        return given
+    if found is not None and known:
+        notes.append(note_from_profile(label, Msg.of(f"combat_epic.first_strike.{known}"), found.state.name))
+        return str(known)
+    return "none"
+
+
+def extra_attacks(found: Formation | None, given: int | None, in_contact: int, notes: list[Msg]) -> int:
+    """Extra Attacks dice: the option, else the profile's EA(+n) for each unit in base contact
+    (L778: «EA (+2) — юнит может сделать два дополнительных удара»), noted either way."""
+    per_unit = found.state.profile.get("extra_attacks") if found is not None else None
+    if given is not None:
+        if found is not None and per_unit and given != per_unit * in_contact:
+            notes.append(note_override(PROFILE_LABELS["extra_attacks"], given, per_unit * in_contact,
+                                       found.state.name))
+        return given
+    if found is not None and per_unit:
+        notes.append(note_from_profile(PROFILE_LABELS["extra_attacks"],
+                                       Msg.of("combat_epic.note.extra_from_profile", n=per_unit, units=in_contact,
+                                              dice=per_unit * in_contact), found.state.name))
+        return per_unit * in_contact
+    return 0
+
+
 def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_text, inv, blast, fearless, inspiring,
-          support, notes: list[Msg], prefix: str = "", dc: int | None = None) -> AssaultSide:
+          support, notes: list[Msg], prefix: str = "", dc: int | None = None,
+          strikes_first: str | None = None) -> AssaultSide:
     contact, engaged = parse_contact(contact_text)
     armour, reinforced, cover = parse_assault_armour(armour_text)
     if cover is not None and not prefix:
@@ -321,7 +356,10 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
     saves = SaveProfile(armour=armour_value, cover_save=cover, invulnerable=parse_plus(inv),
                         reinforced=reinforced)
     return AssaultSide(name=name, units=units, engaged=engaged, in_contact=contact, cc=cc_value, ff=ff_value,
-                       extra_attacks=extra or 0, saves=saves, blast_markers=blast or 0, broken=broken,
+                       extra_attacks=extra_attacks(found, extra, contact if contact is not None
+                                                   else war_engine_dc or engaged or units, notes),
+                       first_strike=first_strike(found, strikes_first, notes),
+                       saves=saves, blast_markers=blast or 0, broken=broken,
                        fearless=fearless, inspiring=inspiring or 0, support=parse_support(support),
                        war_engine_dc=war_engine_dc)
 
@@ -329,10 +367,11 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
 def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
     notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
-    defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes,
+                     strikes_first=o.get("first_strike"))
+    defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], None,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"], notes, "d_")
+                     o["d_support"], notes, "d_", strikes_first=o.get("d_first_strike"))
     return attacker, defender, notes
 
 
@@ -354,14 +393,15 @@ def assault_odds_command(ctx: CommandContext, **options) -> ProcedureResult:
 ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
     Option("units", int, min=1, max=MAX_UNITS), Option("cc"), Option("ff"),
-    Option("contact", max_length=10), Option("extra", int, default=0, min=0, max=MAX_UNITS),
+    Option("contact", max_length=10), Option("extra", int, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
-    Option("support"),
+    Option("support"), Option("first_strike", str, choices=FIRST_STRIKES),
     Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
     Option("d_contact", max_length=10), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
+    Option("d_first_strike", str, choices=FIRST_STRIKES),
 )
 
 
