@@ -8,6 +8,7 @@ from dice.roller import Roller
 from games.epic import house_rules as H
 from games.epic import tables as T
 from games.epic import tracks
+from games.epic.joined import Member, joined_outcome, member_losses
 from games.epic.rolls import SaveProfile, roll_saves, roll_to_hit
 from games.house_rules import effective
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
@@ -45,6 +46,9 @@ class AssaultSide:
     # its starting DC (split: `in_contact` of them CC, the rest FF, L892), each DC point lost is
     # a loss (L896), and alive it counts as its starting DC in the result roll (L896).
     war_engine_dc: int | None = None
+    # Several formations fighting as one (L590, L656): `units`, `blast_markers` are their sums and
+    # `broken` whether every one of them is broken; empty for a single formation.
+    formations: tuple[Member, ...] = ()
 
     @property
     def fighting_units(self) -> int:
@@ -79,6 +83,18 @@ class _Fighting:
         if self.side.war_engine_dc is not None:      # alive, it counts as its starting DC (L896)
             return self.side.war_engine_dc if self.side.units > self.lost else 0
         return self.side.units - self.lost
+
+    def blast(self) -> int:
+        """Its Blast Markers for the result roll: a broken formation counts as many as its units
+        (L614); several formations add theirs up (L590; one formation, L656)."""
+        if not self.side.formations:
+            return self.left if self.side.broken else self.side.blast_markers
+        return sum(m.units - lost if m.broken else m.blast_markers
+                   for m, lost in zip(self.side.formations, member_losses(self.side.formations, self.lost)))
+
+    @property
+    def any_broken(self) -> bool:
+        return self.side.broken or any(m.broken for m in self.side.formations)
 
     def remove(self, n: int) -> int:
         """Casualties come off the front first (allocation as for shooting, l.398, l.531); each hit
@@ -176,9 +192,8 @@ def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_more_units"), T.ASSAULT_MORE_UNITS, Source("epic", 559)))
     if enemy.left >= 0 and me.left >= 2 * enemy.left:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_double_units"), T.ASSAULT_DOUBLE_UNITS, Source("epic", 560)))
-    my_bm = me.left if me.side.broken else me.side.blast_markers        # broken counts as BM = units (l.614)
-    enemy_bm = enemy.left if enemy.side.broken else enemy.side.blast_markers
-    if my_bm == 0 and not me.side.broken:
+    my_bm, enemy_bm = me.blast(), enemy.blast()      # broken counts as BM = units (l.614)
+    if my_bm == 0 and not me.any_broken:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_no_blast"), T.ASSAULT_NO_BLAST, Source("epic", 561)))
     if enemy_bm > my_bm or (enemy.side.broken and not me.side.broken):   # broken enemy counts as more (l.580)
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_enemy_blast"), T.ASSAULT_ENEMY_MORE_BLAST,
@@ -269,6 +284,7 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         notes.append(Msg.of("combat_epic.note.second_tie"))
         _criticals(roller, result, (a, a_name), (d, d_name))
         result.data.update(winner=None, rounds=rounds, a_lost=a.lost, d_lost=d.lost)
+        _joined(result, a, d, None, settings)
         _changes(result, a, d, None, None)
         return result
 
@@ -288,14 +304,16 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         out.append(Msg.of("combat_epic.out.loser_hits", side=l_name, hits=diff, lost=extra))
     # 6. The loser is broken; one already broken is destroyed (l.566–570).
     loser_destroyed = loser.side.broken or loser.left <= 0
-    key = ("combat_epic.out.loser_wiped" if loser.left <= 0 else
-           "combat_epic.out.loser_destroyed" if loser_destroyed else "combat_epic.out.loser_broken")
-    out.append(Msg.of(key, side=l_name))
+    if not loser.side.formations:          # several formations: each its own line (_joined)
+        key = ("combat_epic.out.loser_wiped" if loser.left <= 0 else
+               "combat_epic.out.loser_destroyed" if loser_destroyed else "combat_epic.out.loser_broken")
+        out.append(Msg.of(key, side=l_name))
+    _joined(result, a, d, winner, settings)
     out.append(Msg.of("combat_epic.out.support_blast"))
     # 7. The winner takes a Blast Marker per casualty, unless already broken (l.568, 576–582).
     winner_bm = winner.side.blast_markers
     winner_broken = False
-    if not winner.side.broken and winner.lost:
+    if not winner.side.broken and winner.lost and not winner.side.formations:
         winner_bm += winner.lost
         winner_broken = winner_bm >= winner.left
         out.append(Msg.of("combat_epic.out.winner_blast", side=w_name, added=winner.lost, total=winner_bm))
@@ -307,6 +325,15 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
                        loser_destroyed=loser_destroyed, winner_blast=winner_bm, winner_broken=winner_broken)
     _changes(result, a, d, winner, loser, loser_destroyed=loser_destroyed, winner_broken=winner_broken)
     return result
+
+
+def _joined(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fighting | None,
+            settings: dict[str, str] | None) -> None:
+    """Each formation of a side made of several: its losses, broken or its markers (L590, L656)."""
+    for f, role in ((a, "attacker"), (d, "defender")):
+        if f.side.formations:
+            joined_outcome(result, f.side.formations, f.lost, None if winner is None else winner is f,
+                           combined=role == "attacker", settings=settings)
 
 
 def _criticals(roller: Roller, result: ProcedureResult, *sides: tuple[_Fighting, str | Msg]) -> None:
@@ -336,7 +363,7 @@ def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fight
     its units (L582, L602–604) and mark wiped-out formations destroyed."""
     for f in (a, d):
         name = f.side.name
-        if not name:
+        if not name or f.side.formations:      # several formations: _joined stores each
             continue
         lost = f.lost
         if f is loser and loser_destroyed:

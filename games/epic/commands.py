@@ -12,6 +12,7 @@ from games.epic.actions import ACTIONS as ACTION_IDS
 from games.epic.actions import check_not_acted, shooting_action
 from games.epic.aircraft import flak
 from games.epic.assault import FIRST_STRIKE, AssaultSide, assault, parse_support
+from games.epic.joined import Member
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.profile import LABELS as PROFILE_LABELS
@@ -318,21 +319,74 @@ def extra_attacks(found: Formation | None, given: int | None, in_contact: int, n
     return 0
 
 
+_JOINED_PART = re.compile(r"^(?P<name>.+?)\s*(?:=\s*(?P<units>\d{1,3})\s*(?:/\s*(?P<blast>\d{1,3}))?)?$")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def joined_formations(ref: UnitRef, roster: tuple[UnitState, ...], settings: dict[str, str],
+                      ) -> tuple[tuple[Member, ...], Formation | None] | None:
+    """Several formations as one side, «Тактики 1 + Тактики 2»: a combined assault for the
+    attacker (L650–656), intermingled formations for the defender (L586–590). Each is a tracked
+    formation of the channel's game, or written with its units and Blast Markers, «Орки=6/1».
+    Returns the formations and the first tracked one (whose profile gives the values), or None
+    for a single formation."""
+    if ref.state is not None or not ref.typed or "+" not in ref.typed:
+        return None
+    by_name = {_fold(u.name): u for u in roster}
+    members: list[Member] = []
+    lead: Formation | None = None
+    for part in ref.typed.split("+"):
+        match = _JOINED_PART.match(part.strip().strip('"«»“”'))
+        if not match or not match.group("name").strip():
+            raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=part.strip())
+        name = match.group("name").strip()
+        state = by_name.get(_fold(name))
+        if state is not None:
+            found = tracked_formation(UnitRef(name, state), settings, "combat_epic.example.combined")
+            assert found is not None
+            if found.war_engine:
+                raise UserError("combat_epic.error.joined_war_engine", example="combat_epic.example.combined",
+                                unit=state.name)
+            lead = lead or found
+            members.append(Member(state.name, found.units, found.blast, found.broken))
+        elif match.group("units") and int(match.group("units")) > 0:
+            members.append(Member(name, int(match.group("units")), int(match.group("blast") or 0)))
+        else:
+            raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=name)
+    if len({_fold(m.name) for m in members}) != len(members):
+        raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=ref.typed)
+    return tuple(members), lead
+
+
 def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_text, inv, blast, fearless, inspiring,
           support, notes: list[Msg], prefix: str = "", dc: int | None = None,
-          strikes_first: str | None = None) -> AssaultSide:
+          strikes_first: str | None = None, roster: tuple[UnitState, ...] = ()) -> AssaultSide:
     contact, engaged = parse_contact(contact_text)
     armour, reinforced, cover = parse_assault_armour(armour_text)
     if cover is not None and not prefix:
         # «Пехотные юниты из формаций, совершавших контратаку или маневр сближения не могут
         # применять спас-броски за укрытие» (L531): the attacker charged.
         raise UserError("combat_epic.error.attacker_cover", example="combat_epic.example.assault")
-    found = tracked_formation(ref, settings, "combat_epic.example.assault")
+    joined = joined_formations(ref, roster, settings)
+    members: tuple[Member, ...] = ()
+    if joined is not None:
+        if units or blast or dc:
+            raise UserError("combat_epic.error.joined_counts", example="combat_epic.example.combined")
+        members, found = joined
+        units, blast = sum(m.units for m in members), sum(m.blast_markers for m in members)
+        _different_values(members, found, roster, notes)
+    else:
+        found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
     war_engine_dc = dc
     if dc is not None and not units:
         units = dc                      # an untracked War Engine: undamaged unless units (DC left) say so
-    if found is not None:
+    if members:
+        broken, name = all(m.broken for m in members), " + ".join(m.name for m in members)
+    elif found is not None:
         units, blast, broken, name = found.units, found.blast, found.broken, found.state.name
         if found.war_engine:
             war_engine_dc = found.state.size     # starting DC (L892, L896); units = DC left
@@ -361,17 +415,32 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
                        first_strike=first_strike(found, strikes_first, notes),
                        saves=saves, blast_markers=blast or 0, broken=broken,
                        fearless=fearless, inspiring=inspiring or 0, support=parse_support(support),
-                       war_engine_dc=war_engine_dc)
+                       war_engine_dc=war_engine_dc, formations=members)
+
+
+def _different_values(members: tuple[Member, ...], lead: Formation | None, roster: tuple[UnitState, ...],
+                      notes: list[Msg]) -> None:
+    """The side rolls with one CC, FF and save (the options, else the first tracked formation's
+    profile): a formation whose profile differs is named, so the players see what was used."""
+    if lead is None:
+        return
+    by_name = {u.name: u for u in roster}
+    for m in members:
+        state = by_name.get(m.name)
+        if state is None or state is lead.state:
+            continue
+        if any(state.profile.get(k) != lead.state.profile.get(k) for k in ("cc", "ff", "armour")):
+            notes.append(Msg.of("combat_epic.note.joined_values", unit=state.name, lead=lead.state.name))
 
 
 def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
     notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
                      o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes,
-                     strikes_first=o.get("first_strike"))
+                     strikes_first=o.get("first_strike"), roster=ctx.roster)
     defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], None,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"], notes, "d_", strikes_first=o.get("d_first_strike"))
+                     o["d_support"], notes, "d_", strikes_first=o.get("d_first_strike"), roster=ctx.roster)
     return attacker, defender, notes
 
 
@@ -568,9 +637,9 @@ COMMANDS = (
         Option("aircraft", unit=True), Option("armour"), Option("moved", bool, default=False),
         Option("intercept", bool, default=False), Option("jink", bool, default=False),
         Option("already", bool, default=False), Option("dc", int, min=1, max=MAX_UNITS)), OPT, flak_command),
-    Command("combat_epic.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command),
+    Command("combat_epic.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command, roster=True),
     Command("combat_epic.cmd.odds_assault", "odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
-            applies=False),
+            applies=False, roster=True),
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
         Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
