@@ -488,17 +488,47 @@ def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult
     return result
 
 
+def combined_formations(text: str | None, ctx: CommandContext) -> tuple[tuple[str, int], ...]:
+    """The two formations a Commander orders to join (L652): «Тактики 2 + Опустошители», each
+    tracked (its markers read, and it must not have acted) or written «Name=blast»."""
+    if not text or not text.strip():
+        return ()
+    by_name = {_fold(u.name): u for u in ctx.roster}
+    out: list[tuple[str, int]] = []
+    for part in re.split(r"[+,;]", text):
+        match = re.match(r"^(?P<name>.+?)\s*(?:=\s*(?P<blast>\d{1,3}))?$", part.strip().strip('"«»“”'))
+        if not match:
+            raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test", text=part)
+        state = by_name.get(_fold(match.group("name")))
+        if state is not None:
+            check_not_acted(state)
+            out.append((state.name, state.get(tracks.BLAST_MARKERS)))
+        elif match.group("blast") is not None:
+            out.append((match.group("name").strip(), int(match.group("blast"))))
+        else:
+            raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test",
+                            text=match.group("name"))
+    if not 1 <= len(out) <= 2 or len({_fold(n) for n, _ in out}) != len(out):   # «двум формациям» (L652)
+        raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test", text=text)
+    return tuple(out)
+
+
 def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, blast: int | None, retaining: bool,
                    aircraft_formation: bool, declared: str | None = None,
-                   supreme_commander: bool = False) -> ProcedureResult:
+                   supreme_commander: bool = False, combined: str | None = None) -> ProcedureResult:
     found, name = _tested(formation, ctx.settings)
     check_not_acted(found.state if found else None)
+    joining = combined_formations(combined, ctx)
+    if joining and declared not in (None, "engage"):
+        raise UserError("combat_epic.error.combined_engage", example="combat_epic.example.combined_test")
     assert ctx.roller is not None
     result = checks.action_test(ctx.roller, parse_plus(initiative, low=1, required=True,
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
                                 aircraft=aircraft_formation, formation=name, declared=declared,
-                                supreme_commander=supreme_commander, settings=ctx.settings)
+                                supreme_commander=supreme_commander, settings=ctx.settings, combined=joining)
+    tracked = {_fold(u.name) for u in ctx.roster}
+    result.acting.extend(n for n, _ in joining if _fold(n) in tracked)      # they act too (L656)
     return _acting(result, found)
 
 
@@ -643,8 +673,9 @@ COMMANDS = (
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
         Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
-        Option("declared", str, choices=DECLARED), Option("supreme_commander", bool, default=False)),
-        OPT, action_command),
+        Option("declared", str, choices=DECLARED), Option("supreme_commander", bool, default=False),
+        Option("combined", str, max_length=200)),
+        OPT, action_command, roster=True),
     Command("combat_epic.cmd.teleport", "check", (Option("units", int, min=1, max=MAX_UNITS), FORMATION),
             OPT, teleport_command),
     Command("combat_epic.cmd.planetfall", "check", (), OPT, planetfall_command, applies=False),

@@ -141,3 +141,38 @@ def test_the_roll_agrees_with_the_odds_for_several_formations():
     roller, n = Roller.seeded(5), 3000
     wins = sum(assault(roller, a, d).data["winner"] == "attacker" for _ in range(n))
     assert abs(wins / n - exact) < 4 * (exact * (1 - exact) / n) ** 0.5
+
+
+# ---- the Commander's combined assault test (L652–656) ---------------------------------------------
+
+def _action(faces, combined, roster=(), **given):
+    from games.epic.commands import action_command
+    roller = FixedRoller(faces)
+    ctx = CommandContext(roller=roller, settings={}, roster=tuple(roster))
+    options = dict(initiative="2+", formation=UnitRef("Tactical 1"), blast=0, retaining=False,
+                   aircraft_formation=False, declared=None, supreme_commander=False, combined=combined)
+    return action_command(ctx, **{**options, **given})
+
+
+def test_one_initiative_test_for_a_combined_assault_at_minus_one_when_any_formation_has_markers():
+    # L652: «Если в любой формации есть «Бласты», то тест на Инициативу получает штраф «-1»»: the
+    # Commander's formation has none, Devastators one; a 2 needs 2+ and fails at −1.
+    devastators = UnitState("Devastators", "Imperium", "formation", 4, values={"blast_markers": 1})
+    r = _action([2], "Tactical 2=0 + Devastators", (devastators,))
+    assert not r.data["passed"]
+    # L654: only the Commander's formation takes the marker and Holds; the others may still act.
+    assert {c.unit for c in r.changes} == {"Tactical 1"}
+    passed = _action([3], "Tactical 2=0 + Devastators", (devastators,))
+    # L656: all three Engage.
+    engaged = sorted((c.unit, c.track) for c in passed.changes)
+    assert engaged == [("Devastators", "acted"), ("Devastators", "action"), ("Tactical 1", "acted"),
+                       ("Tactical 1", "action"), ("Tactical 2", "acted"), ("Tactical 2", "action")]
+    assert {c.amount for c in passed.changes if c.track == "action"} == {2}       # Engage (L178)
+    assert "Devastators" in passed.acting
+
+
+@pytest.mark.parametrize("combined", ["Tactical 2", "A=0 + B=0 + C=0", "A=0 + A=1"])
+def test_a_combined_assault_names_one_or_two_formations_with_their_markers(combined):
+    with pytest.raises(UserError) as caught:
+        _action([6], combined)
+    assert caught.value.msg.key == "combat_epic.error.combined"
