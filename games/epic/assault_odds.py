@@ -178,11 +178,11 @@ def assault_distribution(attacker: AssaultSide, defender: AssaultSide, mode: str
             grid = _next_round(grid, first_a, first_d, ea, ed)
         return _next_round(grid, from_a, from_d, ea, ed)
 
+    # The first exchange from no losses: the two sides' losses are independent.
     if FIRST in round_phases:
-        start = np.zeros((ed + 1, ea + 1))
-        start[0, 0] = 1.0
-        grid = fight(start)
-    else:                     # one exchange from no losses: the two sides' losses are independent
+        grid = np.outer(_capped_moves(first_a[0], 0, ed), _capped_moves(first_d[0], 0, ea))
+        grid = _next_round(grid, from_a, from_d, ea, ed)
+    else:
         grid = np.outer(_capped_moves(from_a[0], 0, ed), _capped_moves(from_d[0], 0, ea))
     for rnd in range(1, MAX_ROUNDS + 1):
         tied = settle(grid, last_round=rnd == MAX_ROUNDS)
@@ -221,5 +221,6 @@ def _next_round(tied: np.ndarray, from_a: list[np.ndarray], from_d: list[np.ndar
         moves_x[:, x:ed] = by_attacker_lost[:, :room]
         moves_x[:, ed] += by_attacker_lost[:, room:].sum(axis=1)
         moves_y = _shifted_rows(from_d[x], ea)                  # (attacker lost y, then y2)
-        nxt += (row[:, None] * moves_x).T @ moves_y
+        # einsum, not @: matrices this small gain nothing from BLAS threads, which thrash on a busy host
+        nxt += np.einsum("ya,yb->ab", row[:, None] * moves_x, moves_y)
     return nxt
