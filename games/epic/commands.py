@@ -420,8 +420,9 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
 
 def _different_values(members: tuple[Member, ...], lead: Formation | None, roster: tuple[UnitState, ...],
                       notes: list[Msg]) -> None:
-    """The side rolls with one CC, FF and save (the options, else the first tracked formation's
-    profile): a formation whose profile differs is named, so the players see what was used."""
+    """The side rolls with one CC, FF, save, Extra Attacks and First Strike (the options, else the
+    first tracked formation's profile): a formation whose profile differs is named, so the players
+    see what was used."""
     if lead is None:
         return
     by_name = {u.name: u for u in roster}
@@ -429,7 +430,8 @@ def _different_values(members: tuple[Member, ...], lead: Formation | None, roste
         state = by_name.get(m.name)
         if state is None or state is lead.state:
             continue
-        if any(state.profile.get(k) != lead.state.profile.get(k) for k in ("cc", "ff", "armour")):
+        if any(state.profile.get(k) != lead.state.profile.get(k)
+               for k in ("cc", "ff", "armour", "extra_attacks", "first_strike")):
             notes.append(Msg.of("combat_epic.note.joined_values", unit=state.name, lead=lead.state.name))
 
 

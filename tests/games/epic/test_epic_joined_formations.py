@@ -176,3 +176,15 @@ def test_a_combined_assault_names_one_or_two_formations_with_their_markers(combi
     with pytest.raises(UserError) as caught:
         _action([6], combined)
     assert caught.value.msg.key == "combat_epic.error.combined"
+
+
+def test_a_formation_with_other_values_is_named_since_the_side_rolls_with_one_set():
+    boyz, _ = _orks()
+    nobz = UnitState("Nobz", "Orks", "formation", 2, profile=PROFILE.parse("INF 15cm 4+ 3+ 5+ AP5+, EA(+1)"))
+    ctx = CommandContext(roller=None, settings={}, roster=(boyz, nobz))
+    r = assault_odds_command(ctx, **_options(UnitRef("Marines"), UnitRef("Boyz + Nobz"), units=4, cc="4+"))
+    notes = [m.render("en") for m in r.notes]
+    assert any(n.startswith("“Nobz” has another CC, FF, armour or assault rule than “Boyz”") for n in notes)
+    same = assault_odds_command(CommandContext(roller=None, settings={}, roster=_orks()),
+                                **_options(UnitRef("Marines"), UnitRef("Boyz + Grots"), units=4, cc="4+"))
+    assert "combat_epic.note.joined_values" not in [m.key for m in same.notes]
