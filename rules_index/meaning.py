@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,9 +51,19 @@ def encoder() -> Any | None:
         return None
 
 
+@lru_cache(maxsize=1024)
 def encode_query(text: str) -> np.ndarray | None:
     model = encoder()
     return None if model is None else model.query(text)
+
+
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-meaning")
+
+
+def encode_query_soon(text: str) -> Future[np.ndarray | None]:
+    """The query's vector, computed beside the word ranking: the C engine runs without the GIL,
+    so on two cores a question costs the longer of the two, not their sum."""
+    return _worker.submit(encode_query, text)
 
 
 def passage_contexts(index: RuleIndex) -> list[str]:
@@ -109,7 +120,10 @@ class PassageVectors:
         dim = matrix[0].shape[0] if matrix else 384
         self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), dim)
         self.row_of = row_of
-        self.doc_of = np.asarray(index.passages.doc, dtype=np.int32)
+        # a section's passages are consecutive (rules_index.passages): one reduceat gives each its best
+        docs_with = sorted(index.passages.of_doc.items(), key=lambda kv: kv[1][0])
+        self.docs_with_passages = np.array([doc for doc, _ in docs_with], dtype=np.int64)
+        self.first_passage = np.array([first for _, (first, _n) in docs_with], dtype=np.int64)
         self.n_docs = len(index.sections)
         # a span longer than this is no answer a player can read (rules_index.weights)
         self.answerable = np.array([s.length <= MAX_ANSWER_LINES for s in index.sections], dtype=bool)
@@ -136,7 +150,8 @@ class PassageVectors:
         per_row = self.matrix @ query_vector
         per_passage = np.where(self.row_of >= 0, per_row[self.row_of], -1.0)
         per_doc = np.full(self.n_docs, -1.0, dtype=np.float32)
-        np.maximum.at(per_doc, self.doc_of, per_passage)
+        if len(self.first_passage):
+            per_doc[self.docs_with_passages] = np.maximum.reduceat(per_passage, self.first_passage)
         return per_doc, per_passage
 
 

@@ -79,6 +79,10 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     if not q_terms:
         return []
     allowed = index._allowed(game)
+    asks = ps.intent(query)
+    # a question or a described situation is also ranked by meaning (fuse_meaning): its vector
+    # is computed while the words are ranked
+    vector = meaning.encode_query_soon(query) if index.meaning and (asks or len(q_terms) >= QUESTION_WORDS) else None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
@@ -247,7 +251,6 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         scores[doc] = max(body_only, s + w * body_only)
 
     # 4. passages: the section's best paragraph for the question, its intent preferred
-    asks = ps.intent(query)
     candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
     best_passage = index.passages.best_of(candidates, index.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
     # A name («pinned down») is answered by its heading; a question by a paragraph: the
@@ -267,8 +270,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     else:
         ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
     meant: dict[int, int] = {}
-    if index.meaning and (asks or n_q >= QUESTION_WORDS) and not named:
-        ranked, meant = fuse_meaning(index, query, ranked, game, pen)
+    if vector is not None and not named:
+        ranked, meant = fuse_meaning(index, vector.result(), ranked, game, pen)
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
     for s, doc in ranked:
@@ -286,7 +289,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     return hits
 
 
-def fuse_meaning(index: RuleIndex, query: str, ranked: list[tuple[float, int]], game: str | None,
+def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple[float, int]], game: str | None,
                  penalty: list[float]) -> tuple[list[tuple[float, int]], dict[int, int]]:
     """Questions and situations: the word scores fused with the sentence vectors' closeness
     (rules_index.meaning). Each candidate gains a share of the best word score that falls
@@ -294,7 +297,6 @@ def fuse_meaning(index: RuleIndex, query: str, ranked: list[tuple[float, int]], 
     reorders close calls and brings in the rule the player described in other words, while a
     clear word match stays on top. Returns the fused scores and, for sections found only by
     meaning, their closest passage (what the reply quotes)."""
-    vector = meaning.encode_query(query)
     if vector is None:
         return ranked, {}
     per_doc, per_passage = index.meaning.closeness(vector)
