@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import threading
 from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING
 
@@ -23,19 +24,25 @@ if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
 
 
+_ANSWERS_LOCK = threading.Lock()
+
+
 def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     """Ranked sections for what a player typed; [] for empty/unusable input, never raises.
     The index doesn't change once built, so recent answers are kept: one /rule reply asks for
     the same query several times (the page, "did you mean", the other books, «Не то»)."""
     key = (query, game, limit)
     cache: OrderedDict = index.__dict__.setdefault("_answers", OrderedDict())
-    if key in cache:
-        cache.move_to_end(key)
-        return list(cache[key])
+    with _ANSWERS_LOCK:        # the bot searches in a worker thread and renders pages on its loop
+        kept = cache.get(key)
+        if kept is not None:
+            cache.move_to_end(key)
+            return list(kept)
     hits = index._search(query, game, limit)
-    cache[key] = tuple(hits)
-    if len(cache) > SEARCH_CACHE:
-        cache.popitem(last=False)
+    with _ANSWERS_LOCK:
+        cache[key] = tuple(hits)
+        if len(cache) > SEARCH_CACHE:
+            cache.popitem(last=False)
     return hits
 
 
