@@ -277,7 +277,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     else:
         ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
     meant: dict[int, int] = {}
-    if vector is not None and not named:
+    # a heading word for word, or a table asked for by name («таблица попадания ВС против ВС»), is a name
+    if vector is not None and not named and not wants_table:
         ranked, meant = fuse_meaning(index, vector.result(), ranked, game, pen)
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
