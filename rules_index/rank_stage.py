@@ -88,8 +88,10 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     allowed = index._allowed(game)
     asks = ps.intent(query)
     # a question or a described situation is also ranked by meaning (fuse_meaning): its vector
-    # is computed while the words are ranked
-    vector = meaning.encode_query_soon(query) if index.meaning and (asks or len(q_terms) >= QUESTION_WORDS) else None
+    # is computed while the words are ranked. The retries (another layout, transliteration, a
+    # glossary term) are the words' fallbacks for a mistyped or English name: words alone.
+    questioned = via == "direct" and (asks or len(q_terms) >= QUESTION_WORDS)
+    vector = meaning.encode_query_soon(query) if index.meaning and questioned else None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
