@@ -33,6 +33,14 @@ CASES = {
         4, HHWeapon(shots=100, strength=8, ap=2), HHTarget(models=200, wounds=20, saves=Saves(armour=3))),
     "hh-vehicle 100 shots, destroyer, HP 50": lambda: vehicle_odds(
         4, HHWeapon(shots=100, strength=10, ap=1), HHVehicle("V", 14, 50, Saves()), mode="destroyer"),
+    "hh-shoot 100 shots, master-crafted, murderous, deflagrate, FNP": lambda: shoot_odds(
+        4, HHWeapon(shots=100, strength=4, ap=4, master_crafted=True, murderous=5, deflagrate=True),
+        HHTarget(models=200, wounds=3, saves=Saves(armour=3), fnp=5)),
+    "hh-shoot 100 shots, murderous, 200 models W1": lambda: shoot_odds(
+        4, HHWeapon(shots=100, strength=4, murderous=5), HHTarget(models=200, saves=Saves(armour=3))),
+    "hh-vehicle 100 shots, destroyer, exoshock 4, HP 50": lambda: vehicle_odds(
+        4, HHWeapon(shots=100, strength=10, ap=1, exoshock=4), HHVehicle("V", 14, 50, Saves(invulnerable=5)),
+        mode="destroyer"),
 }
 
 

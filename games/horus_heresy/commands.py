@@ -175,8 +175,7 @@ def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResu
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
-    if (weapon.destroyer or weapon.murderous is not None or weapon.deflagrate or weapon.master_crafted
-            or (weapon.template and o["hits"] is None)):
+    if weapon.destroyer or (weapon.template and o["hits"] is None):
         raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
@@ -242,9 +241,6 @@ def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
 def vehicle_odds_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
-    if weapon.exoshock is not None:
-        # a second penetrating hit per hit changes the chain of hull points: not in the odds yet
-        raise UserError("combat_hh.error.odds_exoshock", example="combat_hh.example.vehicle")
     return reading.attach(odds.vehicle_odds(bs, weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
                                             hits=o["hits"]))
 

@@ -562,3 +562,87 @@ def test_armourbane_rerolls_failed_wounds_against_dreadnoughts_and_automata():
     # a dreadnought is also a Monster Hunter's quarry (L3175)
     assert p_unsaved_per_hit(HHWeapon(strength=4, monster_hunter=True),
                              HHTarget("Contemptor", toughness=4, dreadnought=True)) == Fraction(3, 4)
+
+
+# ---- /odds count Master-crafted, Murderous Strike, Deflagrate, Exoshock as the roll does ----
+# Each figure is checked against every way the dice can fall in the roll itself (every_roll.py).
+
+def _removed_by_roll(bs, weapon, target, hits=None):
+    from tests.games.horus_heresy.every_roll import every_roll
+    return every_roll(lambda roller: shoot(roller, bs, weapon, target, hits=hits).data["models_removed"])
+
+
+def _as_dist(found):
+    return tuple(found.get(k, Fraction(0)) for k in range(max(found) + 1))
+
+
+def test_master_crafted_odds_reroll_the_first_failed_hit_as_the_roll_does():       # L3171, L699
+    weapon = HHWeapon(shots=2, strength=4, master_crafted=True)
+    target = HHTarget("Tacticals", toughness=1, models=10)                # S4 v T1: 2+ to wound, no save
+    odds = shoot_odds(4, weapon, target)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(4, weapon, target))
+    # 2 shots at 3+: no hit 1/27, one 6/27, two 20/27 (the failed one re-rolled once)
+    assert odds.data["expected_hits"] == Fraction(6 + 40, 27)
+    # BS6: the first roll needs 2+ and Master-crafted takes the table's place, re-rolling at 2+ too (L699)
+    bs6 = shoot_odds(6, HHWeapon(shots=1, strength=4, master_crafted=True), target)
+    assert bs6.data["expected_hits"] == Fraction(5, 6) + Fraction(1, 6) * Fraction(5, 6)
+    assert [m.key for m in odds.notes] == ["combat_hh.note.odds_master_crafted"]
+
+
+def test_murderous_strike_odds_count_its_instant_death_saved_apart_without_fnp():   # L3181–3183, L3009
+    captains = HHTarget("Captains", toughness=4, models=2, wounds=2, saves=Saves(armour=4))
+    weapon = HHWeapon(strength=4, murderous=5)
+    odds = shoot_odds(None, weapon, captains, hits=2)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, captains, hits=2))
+    # one hit, Feel No Pain 5+: a 5 or 6 to wound is Instant Death with no FNP; a 4 is ordinary and FNP'd
+    one = HHTarget("Captain", toughness=4, models=1, wounds=1, saves=Saves(armour=4), fnp=5)
+    odds1 = shoot_odds(None, weapon, one, hits=1)
+    assert odds1.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, one, hits=1))
+    # P(removed) = 2/6 · 1/2 (Murderous, saved on 4+) + 1/6 · 1/2 · 2/3 (ordinary, then FNP 5+)
+    assert odds1.distribution.event_probability == Fraction(1, 6) + Fraction(1, 18)
+
+
+def test_deflagrate_odds_add_a_hit_per_unsaved_wound_as_the_roll_does():            # L2969–2971
+    squad = HHTarget("Tacticals", toughness=4, models=3, saves=Saves(armour=5))
+    weapon = HHWeapon(strength=4, deflagrate=True)
+    odds = shoot_odds(None, weapon, squad, hits=1)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, squad, hits=1))
+    # one hit: wounded (1/2) and unsaved (2/3) → 1/3; then one more hit, again 1/3
+    assert odds.distribution.probabilities == (Fraction(2, 3), Fraction(2, 9), Fraction(1, 9))
+    # Feel No Pain: a wound it negates was still unsaved, so it still brings its extra hit (L2969)
+    fnp = HHTarget("Tacticals", toughness=4, models=2, fnp=5)
+    negated = shoot_odds(None, weapon, fnp, hits=1)
+    assert negated.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, fnp, hits=1))
+    # wounded 1/2, of which FNP keeps 2/3 (1/3 removed) and negates 1/3 (1/6, nobody removed):
+    # either way one more hit, removing a model with 1/3
+    assert negated.distribution.probabilities[0] == Fraction(1, 2) + Fraction(1, 6) * Fraction(2, 3)
+
+
+def test_exoshock_odds_count_the_second_penetrating_hit_as_the_roll_does():         # L2987–2989
+    from tests.games.horus_heresy.every_roll import every_roll
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    rhino = HHVehicle("Rhino", armour=11, hull_points=2, saves=Saves(invulnerable=5))
+    weapon = HHWeapon(strength=8, ap=3, exoshock=4)
+    odds = vehicle_odds(None, weapon, rhino, hits=1)
+    rolled = every_roll(lambda roller: shoot_vehicle(roller, None, weapon, rhino, hits=1).data["hp_lost"])
+    assert odds.distribution.probabilities == _as_dist(rolled)
+    # S8 + D6 vs AV11: 3 glances, 4–6 penetrate; the 5+ invulnerable saves 1/3 of either; a
+    # penetrating hit that stays brings a second on 4+ (1/2), which the invulnerable save may stop
+    assert odds.distribution.event_probability == Fraction(1, 2) * Fraction(2, 3) * Fraction(1, 2) * Fraction(2, 3)
+    assert [m.key for m in odds.notes][-1] == "combat_hh.note.odds_exoshock"
+
+
+def test_the_odds_command_no_longer_refuses_these_rules():
+    from games.horus_heresy.commands import shoot_odds_command, vehicle_odds_command
+    ctx = CommandContext(roller=None, settings={})
+    base = dict(strength=4, toughness=4, bs=4, shots=3, hits=None, ap=None, target=UnitRef("Tacticals"),
+                shooter=UnitRef(None), models=5, wounds=1, save="3+", invulnerable=None, cover=None, shrouded=None,
+                fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
+    for rules in ("master-crafted", "murderous strike 5", "deflagrate", "убийственный удар 6, дефлаграция"):
+        r = shoot_odds_command(ctx, rules=rules, **base)
+        assert r.distribution is not None and sum(r.distribution.probabilities) == 1
+    v = vehicle_odds_command(ctx, mode="normal", strength=8, armour=11, facing="front", bs=4, shots=2, hits=None,
+                             ap="3", rules="exoshock 4", target=UnitRef("Rhino"), shooter=UnitRef(None),
+                             hull_points=3, cover=None, invulnerable=None, shrouded=None, evade=False)
+    assert sum(v.distribution.probabilities) == 1
