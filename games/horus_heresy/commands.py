@@ -20,7 +20,7 @@ from games.horus_heresy.state import condition
 from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
 from games.inputs import parse_plus
-from games.procedure import ProcedureResult
+from games.procedure import ProcedureResult, StateChange
 from games.profiles import note_assumed, note_from_profile, note_override
 from i18n import Msg, UserError
 
@@ -285,6 +285,14 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
         for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
+    concussed = ref.state.get("concussed") if ref.state is not None else 0
+    if concussed and stats.get("ws") is not None:
+        # A failed Concussive test lowers WS until the end of the next assault phase (L2941);
+        # no characteristic goes below 0 (L46).
+        lowered = max(0, int(stats["ws"]) - concussed)
+        r.notes.append(Msg.of("combat_hh.note.concussed_ws", unit=name or "?", x=concussed, ws=stats["ws"],
+                              now=lowered))
+        stats["ws"] = lowered
     missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
     if missing:
         raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault",
@@ -433,7 +441,17 @@ def concussive_command(ctx: CommandContext, leadership: int | None, penalty: int
     reading = Reading()
     ld = needed(reading.value(unit, "ld", leadership, "Ld"), "Ld", "leadership", "combat_hh.example.concussive")
     assert ctx.roller is not None
-    return reading.attach(checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name))
+    result = checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name)
+    if unit.state is not None and not result.data["passed"]:
+        # Kept on the unit until the end of the next assault phase (L2941): the largest penalty
+        # counts (L2945); taken at the end of a combat, the next assault phase is the following one.
+        ends = 2 if ctx.phase == "assault" else 1
+        x = max(result.data["penalty"], unit.state.get("concussed"))
+        result.changes.append(StateChange(unit.name, "concussed", "set", x, Msg.of("combat_hh.change.concussed", x=x)))
+        result.changes.append(StateChange(unit.name, "concussed_assaults", "set",
+                                          max(ends, unit.state.get("concussed_assaults")),
+                                          Msg.of(f"combat_hh.change.concussed_until_{ends}")))
+    return reading.attach(result)
 
 
 def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,

@@ -11,7 +11,7 @@ from dice.roller import Roller
 from games.horus_heresy import house_rules as H
 from games.horus_heresy.checks import leadership_roll
 from games.horus_heresy.rolls import Saves, roll_dice, source_note, ws_need
-from games.horus_heresy.shooting import HHTarget, HHWeapon, resolve_wounds
+from games.horus_heresy.shooting import HHTarget, HHWeapon, WoundingResult, resolve_wounds
 from games.procedure import ProcedureResult, StateChange
 from i18n import Msg, UserError
 
@@ -74,7 +74,7 @@ def fighter_from(profile: dict[str, int | None], **extra) -> Fighter:
     kwargs: dict[str, Any] = {mapping[k]: v for k, v in profile.items() if k in mapping}
     saves = Saves(armour=profile.get("sv"), invulnerable=profile.get("inv"))
     f = Fighter(saves=saves, **kwargs, **extra)
-    for attr, low, high in (("ws", 1, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
+    for attr, low, high in (("ws", 0, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
                             ("initiative", 1, 10), ("attacks", 0, 20), ("models", 1, 200)):
         if not low <= getattr(f, attr) <= high:
             raise UserError("combat_hh.error.profile", example="combat_hh.example.assault", text=attr)
@@ -83,14 +83,23 @@ def fighter_from(profile: dict[str, int | None], **extra) -> Fighter:
 
 def _strike(roller: Roller, result: ProcedureResult, me: Fighter, enemy: Fighter, models: int, enemy_models: int,
             enemy_damage: int, settings: dict[str, str] | None, first_round: bool):
-    need = ws_need(me.ws, enemy.ws, settings)
-    reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
-                    ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
     count = models * me.attacks_now
-    step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=me.name or "?",
-                                                            ws=me.ws, enemy_ws=enemy.ws),
-                                 reroll=reroll, note=note)
-    result.steps.append(step)
+    if me.ws == 0:
+        # «Модель с навыком ближнего боя 0 … не может наносить удары» (l.108)
+        result.outcome.append(Msg.of("combat_hh.out.ws_zero_strikes", side=me.name or "?"))
+        return WoundingResult()
+    if enemy.ws == 0:
+        # «… в ближнем бою по ней попадают автоматически» (l.108)
+        hits = count
+        result.outcome.append(Msg.of("combat_hh.out.ws_zero_hit", side=enemy.name or "?", n=hits))
+    else:
+        need = ws_need(me.ws, enemy.ws, settings)
+        reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
+                        ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
+        step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=me.name or "?",
+                                                                ws=me.ws, enemy_ws=enemy.ws),
+                                     reroll=reroll, note=note)
+        result.steps.append(step)
     weapon = HHWeapon(shots=count, strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned,
                       shred=me.shred, fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(name=enemy.name, toughness=enemy.toughness, models=enemy_models, wounds=enemy.wounds,

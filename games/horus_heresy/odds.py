@@ -168,9 +168,14 @@ def _binomial(n: int, p: Fraction, exact: bool) -> list:
 
 def _p_wound(me: Fighter, enemy: Fighter, settings, first_round: bool) -> Fraction:
     """One attack of `me` becoming an unsaved wound on `enemy`."""
-    need = ws_need(me.ws, enemy.ws, settings)
-    reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
-    p_hit, _ = outcome_probs(need, reroll=reroll)
+    if me.ws == 0:                       # WS 0 strikes no blow; blows at it hit automatically (l.108)
+        return Fraction(0)
+    if enemy.ws == 0:
+        p_hit = ONE
+    else:
+        need = ws_need(me.ws, enemy.ws, settings)
+        reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
+        p_hit, _ = outcome_probs(need, reroll=reroll)
     weapon = HHWeapon(strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned, shred=me.shred,
                       fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(toughness=enemy.toughness, models=enemy.models, wounds=enemy.wounds, saves=enemy.saves,

@@ -1,5 +1,6 @@
 """Rules the bot once read differently from the book (issue 11 §1–§2), each with its lines:
 these fail on the old code."""
+import dataclasses
 from fractions import Fraction
 
 from dice.roller import Roller
@@ -646,3 +647,75 @@ def test_the_odds_command_no_longer_refuses_these_rules():
                              ap="3", rules="exoshock 4", target=UnitRef("Rhino"), shooter=UnitRef(None),
                              hull_points=3, cover=None, invulnerable=None, shrouded=None, evade=False)
     assert sum(v.distribution.probabilities) == 1
+
+
+# ---- Concussive's WS penalty kept on the unit until the end of the next assault phase (L2939–2945)
+
+def _concussed_unit(**values):
+    return UnitState("Тактики", "Loyal", "unit", 10, values=dict(values),
+                     profile={"ws": 4, "s": 4, "t": 4, "w": 1, "i": 4, "a": 1, "ld": 8, "sv": 3})
+
+
+def test_a_failed_concussive_test_is_stored_on_the_tracked_unit():
+    from games.horus_heresy.commands import concussive_command
+    from games.horus_heresy.state import RULES
+    unit = _concussed_unit()
+    # Ld 8: 6 + 5 = 11 fails; the test at the end of the shooting phase lasts to the coming assault's end
+    r = concussive_command(CommandContext(FixedRoller([6, 5]), {}, in_game=True, phase="shooting"),
+                           leadership=None, penalty=2, unit=UnitRef("Тактики", unit))
+    assert [(c.track, c.op, c.amount) for c in r.changes] == [("concussed", "set", 2), ("concussed_assaults", "set", 1)]
+    for change in r.changes:
+        RULES.apply(unit, change, {})
+    assert [m.render("en") for m in RULES.describe(unit)][-1] == (
+        "concussed: WS −2 until the end of the next assault phase")
+    # taken at the end of a combat: the next assault phase is the one after this; a smaller X keeps the larger
+    r2 = concussive_command(CommandContext(FixedRoller([6, 6]), {}, in_game=True, phase="assault"),
+                            leadership=None, penalty=1, unit=UnitRef("Тактики", unit))
+    assert [(c.track, c.amount) for c in r2.changes] == [("concussed", 2), ("concussed_assaults", 2)]
+    passed = concussive_command(CommandContext(FixedRoller([1, 2]), {}, in_game=True, phase="shooting"),
+                                leadership=None, penalty=2, unit=UnitRef("Тактики", _concussed_unit()))
+    assert passed.changes == []
+
+
+def test_the_concussion_ends_with_the_next_assault_phase():
+    from games.horus_heresy.state import RULES
+    shot = _concussed_unit(concussed=2, concussed_assaults=1)       # failed at the end of shooting
+    fought = _concussed_unit(concussed=1, concussed_assaults=2)     # failed at the end of a combat
+    fought.name = "Катафракты"
+    assert RULES.phase_changed([shot, fought], "shooting", "assault", {}) == []
+    over = RULES.phase_changed([shot, fought], "assault", "end", {})
+    assert [m.params["unit"] for m in over] == ["Тактики"] and shot.values == {}
+    assert fought.values == {"concussed": 1, "concussed_assaults": 1}
+    RULES.phase_changed([fought], "end", "start", {})                # the next player turn
+    RULES.phase_changed([fought], "start", "movement", {})
+    assert fought.get("concussed") == 1
+    # skipping straight from shooting into the next turn passes that turn's assault phase too
+    over = RULES.phase_changed([fought], "movement", "start", {})
+    assert [m.params["x"] for m in over] == [1] and fought.values == {}
+
+
+def test_melee_reads_the_lowered_ws_from_the_units_state():
+    from games.horus_heresy.commands import Reading, fighter
+    reading = Reading()
+    f = fighter(UnitRef("Тактики", _concussed_unit(concussed=2, concussed_assaults=1)), None, None, None, reading)
+    assert f.ws == 2
+    assert [m.render("en") for m in reading.notes if m.key == "combat_hh.note.concussed_ws"] == [
+        "\"Тактики\" is concussed: WS 4 − 2 = 2 until the end of the next assault phase (HH L2941)."]
+    # WS 2 against WS 4 hits on 6+ by the table (L1220–1231; WS 4 would need 4+): the step says so
+    enemy = Fighter(name="Foes", models=5, ws=4, strength=4, toughness=4, initiative=1)
+    r = fight(FixedRoller([5, 1] + [1] * 20), f, enemy)
+    assert (r.steps[0].target, r.steps[0].label.params["ws"]) == ("6+", 2)
+
+
+def test_ws_zero_strikes_no_blow_and_is_hit_automatically():                 # L46, L108
+    from games.horus_heresy.commands import Reading, fighter
+    f = fighter(UnitRef("Тактики", _concussed_unit(concussed=5, concussed_assaults=1)), None, None, None, Reading())
+    assert f.ws == 0                                                  # never below 0 (L46)
+    enemy = Fighter(name="Foes", models=1, ws=4, strength=4, toughness=4, initiative=1, attacks=2)
+    # Тактики strike first (I4) but can't; the foe's two blows hit without a roll, wound on 4, 3;
+    # the 3+ save rolls 1; Тактики lose by 1 and pass their morale check on 2 + 2
+    r = fight(FixedRoller([4, 3, 1, 2, 2]), dataclasses.replace(f, models=2), enemy)
+    assert [m.key for m in r.outcome][:1] == ["combat_hh.out.ws_zero_strikes"]
+    assert [s.label.key for s in r.steps][:1] == ["combat_hh.step.to_wound"]
+    assert r.data["d_caused"] == 1
+    assert fight_odds(dataclasses.replace(f, models=2), enemy).data["p_attacker"] == 0
