@@ -286,12 +286,12 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
             if key in FIGHTER_RULES and key not in flags:
                 flags[key] = r.rule(ref, key, None, key)
     concussed = ref.state.get("concussed") if ref.state is not None else 0
-    if concussed and stats.get("ws") is not None:
+    ws = stats.get("ws")
+    if concussed and ws is not None:
         # A failed Concussive test lowers WS until the end of the next assault phase (L2941);
         # no characteristic goes below 0 (L46).
-        lowered = max(0, int(stats["ws"]) - concussed)
-        r.notes.append(Msg.of("combat_hh.note.concussed_ws", unit=name or "?", x=concussed, ws=stats["ws"],
-                              now=lowered))
+        lowered = max(0, ws - concussed)
+        r.notes.append(Msg.of("combat_hh.note.concussed_ws", unit=name or "?", x=concussed, ws=ws, now=lowered))
         stats["ws"] = lowered
     missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
     if missing:
@@ -443,12 +443,13 @@ def concussive_command(ctx: CommandContext, leadership: int | None, penalty: int
     assert ctx.roller is not None
     result = checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name)
     if unit.state is not None and not result.data["passed"]:
+        name = unit.state.name
         # Kept on the unit until the end of the next assault phase (L2941): the largest penalty
         # counts (L2945); taken at the end of a combat, the next assault phase is the following one.
         ends = 2 if ctx.phase == "assault" else 1
         x = max(result.data["penalty"], unit.state.get("concussed"))
-        result.changes.append(StateChange(unit.name, "concussed", "set", x, Msg.of("combat_hh.change.concussed", x=x)))
-        result.changes.append(StateChange(unit.name, "concussed_assaults", "set",
+        result.changes.append(StateChange(name, "concussed", "set", x, Msg.of("combat_hh.change.concussed", x=x)))
+        result.changes.append(StateChange(name, "concussed_assaults", "set",
                                           max(ends, unit.state.get("concussed_assaults")),
                                           Msg.of(f"combat_hh.change.concussed_until_{ends}")))
     return reading.attach(result)
