@@ -14,6 +14,7 @@ from games.horus_heresy.melee import Fighter, fight, fighter_from, hammer_of_wra
 from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
+from games.horus_heresy.second_profile import parse_second
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
 from games.horus_heresy.special_rules import parse_rules
 from games.horus_heresy.state import condition
@@ -33,7 +34,7 @@ WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshb
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
-                 "eternal_warrior", "fnp")
+                 "eternal_warrior", "fnp", "unwieldy")
 FACINGS = tuple(Choice(f"combat_hh.facing.{f}", f) for f in ("front", "side", "rear"))
 FACING_LABEL = {"front": "F", "side": "S", "rear": "R"}
 MODES = tuple(Choice(f"combat_hh.mode.{m}", m) for m in ("normal", "ordnance", "destroyer"))
@@ -264,7 +265,7 @@ FIGHT_NEEDED = ("ws", "s", "t", "i", "a")          # every blow needs them (L115
 
 
 def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
-            **extra) -> Fighter:
+            second: str | None = None, side: Msg | None = None, **extra) -> Fighter:
     """A side of a combat: the typed profile over the tracked unit's profile (each value read from
     the unit's profile, or typed over it, is noted), its special rules, models and wounds left."""
     r = reading or Reading()
@@ -302,13 +303,47 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
                                     Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
-    return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)
+    monstrous = ref.state is not None and any(ref.state.profile.get("rules", {}).get(k) for k in ("dreadnought",
+                                                                                               "monstrous"))
+    main = fighter_from(stats, name=name, models=models, damage=damage, monstrous=monstrous, **flags, **extra)
+    if second is None and ref.state is not None and ref.state.profile.get("extra"):
+        second = ref.state.profile["extra"]
+        r.notes.append(note_from_profile(Msg.of("combat_hh.word.second_profile_name"), second, ref.state.name))
+    if second:
+        main = dataclasses.replace(main, extra=second_fighter(main, second, concussed, r, side))
+    return main
+
+
+def second_fighter(main: Fighter, text: str, concussed: int, reading: Reading, label: Msg | None = None) -> Fighter:
+    """The unit's second profile (L1218: each model hits with its own WS): its own blows, the
+    unit's toughness, wounds and saves; what it doesn't give is the unit's, and the reply lists it."""
+    spec = parse_second(text)
+    side = main.name or label or Msg.of("combat_hh.word.unit")
+    count = spec.models
+    if count is None:
+        count = 1
+        reading.notes.append(note_assumed(Msg.of("combat_hh.word.second_profile_models", side=side), 1,
+                                          Msg.of("combat_hh.note.second_profile_count")))
+    if count >= main.models:
+        raise UserError("combat_hh.error.second_profile_models", example="combat_hh.example.second_profile",
+                        n=count, models=main.models)
+    own = {"ws": main.ws, "s": main.strength, "i": main.initiative, "a": main.attacks, "ap": main.ap}
+    inherited = [k.upper() for k in own if k not in spec.stats]
+    if inherited:
+        reading.notes.append(Msg.of("combat_hh.note.second_profile_inherits", side=side, what=", ".join(inherited)))
+    stats: dict[str, int | None] = {"t": main.toughness, "w": main.wounds, **own, **spec.stats}
+    if concussed and "ws" in spec.stats and stats["ws"] is not None:
+        stats["ws"] = max(0, stats["ws"] - concussed)          # the unit's WS is lowered (L2941, L46)
+    return dataclasses.replace(fighter_from(stats, name=main.name, models=count, **spec.rules),
+                               saves=main.saves, preferred_enemy=main.preferred_enemy, hatred=main.hatred,
+                               charged=main.charged, monstrous=main.monstrous)
 
 
 def _fighters(o: dict, reading: Reading) -> tuple[Fighter, Fighter]:
     return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"], reading,
-                    charged=o["charged"]),
-            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"], reading))
+                    second=o["attacker_extra"], side=Msg.of("combat_hh.word.attacker"), charged=o["charged"]),
+            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"], reading,
+                    second=o["defender_extra"], side=Msg.of("combat_hh.word.defender")))
 
 
 def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: bool) -> ProcedureResult:
@@ -368,6 +403,7 @@ ASSAULT_OPTIONS = (
     Option("attacker_models", int, min=1, max=MAX_MODELS), Option("defender_models", int, min=1, max=MAX_MODELS),
     Option("attacker_rules", max_length=200), Option("defender_rules", max_length=200),
     Option("charged", bool, default=False), Option("first_round", bool, default=True),
+    Option("attacker_extra", str, max_length=200), Option("defender_extra", str, max_length=200),
 )
 
 

@@ -229,7 +229,11 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     Polynomial: the first striker's wounds x (a binomial), the struck side's models left after
     x, and for each distinct number of models left one binomial of the reply's wounds y; the
     result of each x is read from prefix sums over y. Work ~ (models × attacks)² at worst,
-    in floats above EXACT_DICE dice a side."""
+    in floats above EXACT_DICE dice a side. A side with a second profile (`Fighter.extra`)
+    strikes at more than one step: a seeded estimate (`odds_mixed.fight_estimate`)."""
+    if attacker.extra is not None or defender.extra is not None:
+        from games.horus_heresy.odds_mixed import fight_estimate
+        return fight_estimate(attacker, defender, settings=settings, first_round=first_round)
     a_dice, d_dice = attacker.models * attacker.attacks_now, defender.models * defender.attacks_now
     exact = max(a_dice, d_dice) <= EXACT_DICE
     zero = Fraction(0) if exact else 0.0
@@ -243,7 +247,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     def first_index(removed: list[int], models: int) -> int:
         return next((k for k, r in enumerate(removed) if r >= models), len(removed))
 
-    if attacker.initiative == defender.initiative or attacker.initiative < defender.initiative:
+    if attacker.step <= defender.step:
         # The defender strikes first or both at once: x is the defender's wounds on the attacker.
         first, second, first_removed, first_lost, second_removed, second_lost = (
             defender, attacker, a_removed, a_lost, d_removed, d_lost)
@@ -254,7 +258,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
             attacker, defender, d_removed, d_lost, a_removed, a_lost)
         first_p, second_p, first_dice = p_a, p_d, a_dice
         first_is_attacker = True
-    together = attacker.initiative == defender.initiative
+    together = attacker.step == defender.step
     dist_x = _binomial(first_dice, first_p, exact)
     wiped_first = first_index(second_removed, first.models)      # y from which the first striker has no models
     cache: dict[int, _Answers] = {}

@@ -34,6 +34,7 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "precision": (("precision shots", "точные выстрелы"), True, None),          # «(X)»: no default (l.3223–3225)
     "exoshock": (("exoshock", "экзошок"), True, 6),          # «считайте его равным 6+» with no number (l.2989)
     "hatred": (("hatred", "ненависть"), False, None),
+    "unwieldy": (("unwieldy", "тяжеловесное"), False, None),                    # Initiative step 1 (l.3405)
     "fearless": (("fearless", "бесстрашие"), False, None),
     "eternal_warrior": (("eternal warrior", "вечный воин"), False, None),
     "fnp": (("feel no pain", "fnp", "не ведая боли"), True, None),

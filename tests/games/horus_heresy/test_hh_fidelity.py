@@ -715,7 +715,82 @@ def test_ws_zero_strikes_no_blow_and_is_hit_automatically():                 # L
     # Тактики strike first (I4) but can't; the foe's two blows hit without a roll, wound on 4, 3;
     # the 3+ save rolls 1; Тактики lose by 1 and pass their morale check on 2 + 2
     r = fight(FixedRoller([4, 3, 1, 2, 2]), dataclasses.replace(f, models=2), enemy)
-    assert [m.key for m in r.outcome][:1] == ["combat_hh.out.ws_zero_strikes"]
+    assert [m.key for m in r.outcome][:2] == ["combat_hh.out.initiative_step", "combat_hh.out.ws_zero_strikes"]
     assert [s.label.key for s in r.steps][:1] == ["combat_hh.step.to_wound"]
     assert r.data["d_caused"] == 1
     assert fight_odds(dataclasses.replace(f, models=2), enemy).data["p_attacker"] == 0
+
+
+# ---- a mixed unit's second profile in melee, and Unwieldy (L1157–1161, L1218, L3405) -----------
+
+def test_a_second_profile_is_read_as_players_type_it():
+    from games.horus_heresy.second_profile import parse_second
+    fist = parse_second("1 x A3 S8 AP2 I1 Unwieldy")
+    assert (fist.models, fist.stats, fist.rules) == (1, {"a": 3, "s": 8, "ap": 2, "i": 1}, {"unwieldy": True})
+    ru = parse_second("2х WS5 А2 С8 AP2 тяжеловесное, раздирающее 6")
+    assert (ru.models, ru.stats, ru.rules) == (2, {"ws": 5, "a": 2, "s": 8, "ap": 2}, {"unwieldy": True, "rending": 6})
+
+
+def test_unwieldy_strikes_at_initiative_one_unless_monstrous():                       # L3405
+    fist = Fighter(name="Fists", models=1, ws=4, strength=8, toughness=4, initiative=4, attacks=1, unwieldy=True)
+    foe = Fighter(name="Foes", models=1, ws=4, strength=4, toughness=4, initiative=3, attacks=1)
+    # Foes (I3) strike first: hit 4, wound 1; then the fist at I1: hit 1
+    r = fight(FixedRoller([4, 1, 1]), fist, foe)
+    assert [s.label.params.get("side") for s in r.steps if s.label.key == "combat_hh.step.to_hit_ws"] == ["Foes", "Fists"]
+    assert [m.params["i"] for m in r.outcome if m.key == "combat_hh.out.initiative_step"] == [3, 1]
+    dread = dataclasses.replace(fist, monstrous=True)
+    r2 = fight(FixedRoller([1, 4, 1]), dread, foe)
+    assert [s.label.params.get("side") for s in r2.steps if s.label.key == "combat_hh.step.to_hit_ws"] == ["Fists", "Foes"]
+
+
+def test_a_sergeants_power_fist_strikes_at_its_own_step_and_is_removed_last():
+    sergeant = Fighter(name="Tacticals", models=1, ws=4, strength=8, toughness=4, initiative=1, attacks=2, ap=2,
+                       unwieldy=True)
+    squad = Fighter(name="Tacticals", models=3, ws=4, strength=4, toughness=4, initiative=4, attacks=1,
+                    extra=sergeant)
+    foes = Fighter(name="Foes", models=2, ws=4, strength=4, toughness=4, wounds=2, initiative=3, attacks=2)
+    # I4: the two rank and file (3 models, 1 of them the sergeant) hit on 1, 1 → nothing.
+    # I3: the foes' 4 blows hit on 4s and wound on 4, 4, 1, 1 → 2 wounds, no save: both rank and file die.
+    # I1: the sergeant still strikes, 2 blows: hit 4, 4, wound S8 v T4 on 2, 2 → Instant Death, both W2 foes.
+    r = fight(FixedRoller([1, 1, 4, 4, 4, 4, 4, 4, 1, 1, 4, 4, 2, 2]), squad, foes)
+    hits = [(s.label.params["side"], len(s.dice)) for s in r.steps if s.label.key == "combat_hh.step.to_hit_ws"]
+    assert [n for _, n in hits] == [2, 4, 2]
+    assert hits[2][0].key == "combat_hh.word.second_profile" and hits[2][0].params["n"] == 1
+    assert [m.params["i"] for m in r.outcome if m.key == "combat_hh.out.initiative_step"] == [4, 3, 1]
+    assert (r.data["a_caused"], r.data["d_caused"], r.data["d_removed"], r.data["winner"]) == (4, 2, 2, "attacker")
+    assert "combat_hh.note.unwieldy" in [m.key for m in r.notes]
+
+
+def test_the_assault_command_takes_the_second_profile_from_the_option_or_the_units_profile():
+    from games.horus_heresy.commands import Reading, fighter
+    from games.horus_heresy.profile import PROFILE
+    profile = PROFILE.parse("WS4 BS4 S4 T4 W1 I4 A1 Ld8 Sv3+ | 1 x A3 S8 AP2 I1 Unwieldy")
+    assert profile["extra"] == "1 x A3 S8 AP2 I1 Unwieldy"
+    assert [m.render("en") for m in PROFILE.describe(profile)][-1] == "Second profile: 1 x A3 S8 AP2 I1 Unwieldy"
+    reading = Reading()
+    f = fighter(UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10, profile=profile)), None, None, None,
+                reading, charged=True)
+    assert f.extra is not None
+    assert (f.extra.models, f.extra.ws, f.extra.strength, f.extra.ap, f.extra.step, f.extra.attacks_now) == (1, 4, 8, 2, 1, 4)
+    inherits = [m for m in reading.notes if m.key == "combat_hh.note.second_profile_inherits"]
+    assert [m.params["what"] for m in inherits] == ["WS"]
+    typed = fighter(UnitRef("Foes"), "WS4 S4 T4 W1 I4 A1", 5, None, Reading(), second="A2 S5 I4")
+    assert typed.extra is not None and typed.extra.models == 1          # the number assumed, and said
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError):
+        fighter(UnitRef("Foes"), "WS4 S4 T4 W1 I4 A1", 2, None, Reading(), second="2 x A2 S5")
+
+
+def test_mixed_odds_are_a_seeded_estimate_that_agrees_with_the_exact_odds():
+    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))     # a second profile no different
+    foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    exact = fight_odds(plain, foes)
+    about = fight_odds(same, foes)
+    assert about.distribution is not None and about.distribution.samples == about.data["samples"] == 2000
+    margin = [m for m in about.notes if m.key == "combat_hh.note.estimate"][0]
+    assert abs(about.data["p_attacker"] - exact.data["p_attacker"]) < Fraction(3, 100)
+    assert about.distribution.event_probability == about.data["p_attacker"]
+    assert fight_odds(same, foes).data == about.data                                   # seeded: the same figures
+    assert margin.params["n"] == 2000
