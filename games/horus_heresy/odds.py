@@ -230,10 +230,10 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     x, and for each distinct number of models left one binomial of the reply's wounds y; the
     result of each x is read from prefix sums over y. Work ~ (models × attacks)² at worst,
     in floats above EXACT_DICE dice a side. A side with a second profile (`Fighter.extra`)
-    strikes at more than one step: a seeded estimate (`odds_mixed.fight_estimate`)."""
+    strikes at more than one step: `odds_mixed.fight_mixed`."""
     if attacker.extra is not None or defender.extra is not None:
-        from games.horus_heresy.odds_mixed import fight_estimate
-        return fight_estimate(attacker, defender, settings=settings, first_round=first_round)
+        from games.horus_heresy.odds_mixed import fight_mixed
+        return fight_mixed(attacker, defender, settings=settings, first_round=first_round)
     a_dice, d_dice = attacker.models * attacker.attacks_now, defender.models * defender.attacks_now
     exact = max(a_dice, d_dice) <= EXACT_DICE
     zero = Fraction(0) if exact else 0.0

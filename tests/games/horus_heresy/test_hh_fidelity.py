@@ -782,15 +782,38 @@ def test_the_assault_command_takes_the_second_profile_from_the_option_or_the_uni
         fighter(UnitRef("Foes"), "WS4 S4 T4 W1 I4 A1", 2, None, Reading(), second="2 x A2 S5")
 
 
-def test_mixed_odds_are_a_seeded_estimate_that_agrees_with_the_exact_odds():
-    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+def test_mixed_odds_go_step_by_step_exactly_and_agree_with_the_one_profile_odds():
+    from games._exact import pct
+    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=5, attacks=2)
     same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))     # a second profile no different
     foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
-    exact = fight_odds(plain, foes)
-    about = fight_odds(same, foes)
+    exact, steps = fight_odds(plain, foes), fight_odds(same, foes)
+    assert steps.data["exact"] and steps.distribution is not None and steps.distribution.samples is None
+    for key in ("p_attacker", "p_defender", "p_draw", "expected_a", "expected_d"):
+        assert steps.data[key] == exact.data[key]
+    assert steps.distribution.probabilities == exact.distribution.probabilities
+    assert steps.outcome[0].params["p"] == pct(steps.distribution.event_probability)
+
+
+def test_mixed_odds_count_the_fist_striking_last_as_the_roll_does():
+    from tests.games.horus_heresy.every_roll import every_roll
+    fist = Fighter(name="A", models=1, ws=4, strength=8, toughness=4, initiative=4, attacks=1, unwieldy=True)
+    squad = Fighter(name="A", models=2, ws=4, strength=4, toughness=4, initiative=4, attacks=1, extra=fist)
+    foe = Fighter(name="D", models=1, ws=4, strength=4, toughness=4, wounds=2, initiative=3, attacks=1)
+    odds = fight_odds(squad, foe)
+    rolled = every_roll(lambda roller: fight(roller, squad, foe).data["winner"])
+    assert (odds.data["p_attacker"], odds.data["p_defender"], odds.data["p_draw"]) == (
+        rolled.get("attacker", 0), rolled.get("defender", 0), rolled.get(None, 0))
+
+
+def test_large_mixed_odds_are_a_seeded_estimate_within_its_margin():
+    from games.horus_heresy.odds_mixed import fight_estimate
+    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))
+    foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    about = fight_estimate(same, foes)
     assert about.distribution is not None and about.distribution.samples == about.data["samples"] == 2000
-    margin = [m for m in about.notes if m.key == "combat_hh.note.estimate"][0]
-    assert abs(about.data["p_attacker"] - exact.data["p_attacker"]) < Fraction(3, 100)
-    assert about.distribution.event_probability == about.data["p_attacker"]
-    assert fight_odds(same, foes).data == about.data                                   # seeded: the same figures
-    assert margin.params["n"] == 2000
+    assert abs(about.data["p_attacker"] - fight_odds(plain, foes).data["p_attacker"]) < Fraction(3, 100)
+    assert fight_estimate(same, foes).data == about.data                              # seeded: the same figures
+    assert [m.params["n"] for m in about.notes if m.key == "combat_hh.note.estimate"] == [2000]
+    assert about.outcome[0].key == "combat_hh.odds.fight_win_about"
