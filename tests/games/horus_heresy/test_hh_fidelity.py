@@ -817,3 +817,18 @@ def test_large_mixed_odds_are_a_seeded_estimate_within_its_margin():
     assert fight_estimate(same, foes).data == about.data                              # seeded: the same figures
     assert [m.params["n"] for m in about.notes if m.key == "combat_hh.note.estimate"] == [2000]
     assert about.outcome[0].key == "combat_hh.odds.fight_win_about"
+
+
+def test_the_new_odds_texts_read_their_distribution():                               # issue 12
+    from games._exact import pct
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle
+    r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=4, master_crafted=True, murderous=5, deflagrate=True),
+                   HHTarget("Tacticals", toughness=4, models=5, saves=Saves(armour=3), fnp=6))
+    rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
+    assert sum(r.distribution.probabilities) == 1 and rows
+    for k, (p, atleast) in rows.items():
+        assert (p, atleast) == (pct(r.distribution.probabilities[k]), pct(r.distribution.at_least(k)))
+    v = vehicle_odds(4, HHWeapon(shots=3, strength=8, ap=2, exoshock=5), HHVehicle("Rhino", 11, 3, Saves()))
+    wrecked = next(m for m in v.outcome if m.key == "combat_hh.odds.wrecked")
+    assert wrecked.params["p"] == pct(v.distribution.event_probability) == pct(v.distribution.probabilities[3])
