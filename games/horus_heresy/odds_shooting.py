@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Iterator
 from math import comb, lcm
 
 from games._exact import pct
@@ -105,44 +106,40 @@ def p_hit_shooting(bs: int | None, weapon: HHWeapon) -> Fraction:
     return ok
 
 
-def _grid(n: int, rest: int, weights: tuple[int, ...]) -> dict[tuple[int, ...], int]:
-    """n independent tries falling into categories with integer weights (`rest` for the
-    uncounted one; all over one denominator D): {counts: numerator over D**n}."""
-    out: dict[tuple[int, ...], int] = {}
+def _grid(n: int, rests: tuple[int, ...], weights: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+    """n independent tries falling into categories with integer weights, over one denominator D:
+    (counts, [numerator over D**n for each weight of the uncounted category in `rests`])."""
     powers = [[w ** c for c in range(n + 1)] for w in weights]
-    rest_powers = [rest ** c for c in range(n + 1)]
-
-    def walk(i: int, left: int, counts: tuple[int, ...], coef: int, weight: int) -> None:
-        if i == len(weights):
-            out[counts] = coef * weight * rest_powers[left]
-            return
-        for c in range(left + 1):
-            if c and not weights[i]:
-                break
-            walk(i + 1, left - c, counts + (c,), coef * comb(left, c), weight * powers[i][c])
-    walk(0, n, (), 1, 1)
-    return out
+    rest_powers = [[r ** c for c in range(n + 1)] for r in rests]
+    levels: list[tuple[tuple[int, ...], int, int]] = [((), n, 1)]          # (counts, left, coef·weights)
+    for i, w in enumerate(weights):
+        levels = [(counts + (c,), left - c, value * comb(left, c) * powers[i][c])
+                  for counts, left, value in levels for c in range(left + 1 if w else 1)]
+    for counts, left, value in levels:
+        yield counts, [value * rp[left] for rp in rest_powers]
 
 
 def _counts(n: int, per_shot: tuple[Fraction, ...], p_first: Fraction | None,
-            ) -> tuple[dict[tuple[int, ...], int], int]:
-    """Counts of each kind of wound over n shots: ({counts: numerator}, denominator).
-    `p_first` given: Master-crafted, one more die for the first failed to-hit roll when any
-    shot missed (l.3171) — all hit, or some missed and the extra die adds its own outcome."""
+            ) -> tuple[Iterator[tuple[tuple[int, ...], int]], int]:
+    """Counts of each kind of wound over n shots: (pairs (counts, numerator) — a count may come
+    more than once, to be summed —, denominator). `p_first` given: Master-crafted, one more die
+    for the first failed to-hit roll when any shot missed (l.3171) — all hit, or some missed
+    and the extra die adds its own outcome."""
     d = lcm(*(p.denominator for p in per_shot), p_first.denominator if p_first is not None else 1)
     weights = tuple(int(p * d) for p in per_shot)
-    total = _grid(n, d - sum(weights), weights)
+    nothing = d - sum(weights)
     if p_first is None:
-        return total, d ** n
-    all_hit = _grid(n, int(p_first * d) - sum(weights), weights)
-    out: dict[tuple[int, ...], int] = defaultdict(int)
-    for key, num in total.items():
-        missed = num - all_hit.get(key, 0)
-        out[key] += all_hit.get(key, 0) * d + missed * (d - sum(weights))
-        if missed:
-            for i, w in enumerate(weights):
-                out[key[:i] + (key[i] + 1,) + key[i + 1:]] += missed * w
-    return out, d ** (n + 1)
+        return ((key, nums[0]) for key, nums in _grid(n, (nothing,), weights)), d ** n
+
+    def pairs() -> Iterator[tuple[tuple[int, ...], int]]:
+        for key, (total, all_hit) in _grid(n, (nothing, int(p_first * d) - sum(weights)), weights):
+            missed = total - all_hit
+            yield key, all_hit * d + missed * nothing
+            if missed:
+                for i, w in enumerate(weights):
+                    if w:
+                        yield key[:i] + (key[i] + 1,) + key[i + 1:], missed * w
+    return pairs(), d ** (n + 1)
 
 
 def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int | None = None) -> ProcedureResult:
@@ -168,7 +165,7 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
     # Integer numerators over one denominator throughout: one Fraction per row at the end.
     first: dict[tuple[int, int, int], int] = defaultdict(int)    # (unsaved for Deflagrate, removed, damage)
     kept_sum = 0
-    for (mitigated, ordinary, id_wounds), num in counts.items():
+    for (mitigated, ordinary, id_wounds), num in counts:
         unsaved = mitigated + ordinary + id_wounds if weapon.deflagrate else 0
         first[(unsaved, *placed(target.models, target.damage, ordinary, id_wounds))] += num
         kept_sum += num * (ordinary + id_wounds)
