@@ -16,7 +16,7 @@ from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
 from games.horus_heresy.second_profile import parse_second
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
-from games.horus_heresy.special_rules import parse_rules
+from games.horus_heresy.special_rules import parse_rules, rule_label
 from games.horus_heresy.state import condition
 from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
@@ -34,7 +34,7 @@ WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshb
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
-                 "eternal_warrior", "fnp", "unwieldy")
+                 "eternal_warrior", "fnp", "unwieldy", "dreadnought", "monstrous")
 FACINGS = tuple(Choice(f"combat_hh.facing.{f}", f) for f in ("front", "side", "rear"))
 FACING_LABEL = {"front": "F", "side": "S", "rear": "R"}
 MODES = tuple(Choice(f"combat_hh.mode.{m}", m) for m in ("normal", "ordnance", "destroyer"))
@@ -285,7 +285,7 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
         stats.setdefault("w", state["wounds"])
         for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
-                flags[key] = r.rule(ref, key, None, key)
+                flags[key] = r.rule(ref, key, None, rule_label(key))
     concussed = ref.state.get("concussed") if ref.state is not None else 0
     ws = stats.get("ws")
     if concussed and ws is not None:
@@ -303,8 +303,8 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
                                     Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
-    monstrous = ref.state is not None and any(ref.state.profile.get("rules", {}).get(k) for k in ("dreadnought",
-                                                                                               "monstrous"))
+    # A Dreadnought or Monstrous model isn't slowed by Unwieldy (L3405): typed, or in its profile.
+    monstrous = bool(flags.pop("dreadnought", False)) | bool(flags.pop("monstrous", False))
     main = fighter_from(stats, name=name, models=models, damage=damage, monstrous=monstrous, **flags, **extra)
     if second is None and ref.state is not None and ref.state.profile.get("extra"):
         second = ref.state.profile["extra"]

@@ -832,3 +832,19 @@ def test_the_new_odds_texts_read_their_distribution():                          
     v = vehicle_odds(4, HHWeapon(shots=3, strength=8, ap=2, exoshock=5), HHVehicle("Rhino", 11, 3, Saves()))
     wrecked = next(m for m in v.outcome if m.key == "combat_hh.odds.wrecked")
     assert wrecked.params["p"] == pct(v.distribution.event_probability) == pct(v.distribution.probabilities[3])
+
+
+def test_a_dreadnoughts_profile_line_says_what_it_is_and_unwieldy_does_not_slow_it():   # L3405, L2791, L3175
+    from games.horus_heresy.commands import Reading, fighter, shoot_target
+    from games.horus_heresy.profile import PROFILE
+    profile = PROFILE.parse("WS5 BS5 S6 T7 W3 I4 A3 Ld8 Sv2+, Дредноут")
+    assert profile["rules"] == {"dreadnought": True}
+    ref = UnitRef("Контемптор", UnitState("Контемптор", "Loyal", "unit", 1, per=3, profile=profile))
+    reading = Reading()
+    f = fighter(ref, None, None, "тяжеловесное", reading)
+    assert (f.unwieldy, f.monstrous, f.step) == (True, True, 4)
+    assert [m.render("ru") for m in reading.notes if m.key == "combat_shared.note.from_profile"][-1].startswith(
+        "дредноут: ✓")
+    typed = fighter(UnitRef("Foes"), "WS4 S8 T4 W1 I4 A1", 3, "unwieldy, monstrous", Reading())
+    assert typed.step == 4
+    assert shoot_target(ref, None, None, None, None, None, None, None, None, None, None, None).dreadnought
