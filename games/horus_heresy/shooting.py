@@ -242,7 +242,7 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
                                      note=source_note(mit_kind)))
         remaining -= negated
         out.mitigated = negated
-    if is_id:
+    if is_id and remaining:              # said only when a wound it takes is Instant Death
         result.outcome.append(Msg.of("combat_hh.out.instant_death", s=weapon.strength, t=target.toughness))
         if target.eternal_warrior:
             result.notes.append(Msg.of("combat_hh.note.eternal_warrior"))

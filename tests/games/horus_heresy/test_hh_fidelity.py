@@ -848,3 +848,11 @@ def test_a_dreadnoughts_profile_line_says_what_it_is_and_unwieldy_does_not_slow_
     typed = fighter(UnitRef("Foes"), "WS4 S8 T4 W1 I4 A1", 3, "unwieldy, monstrous", Reading())
     assert typed.step == 4
     assert shoot_target(ref, None, None, None, None, None, None, None, None, None, None, None).dreadnought
+
+
+def test_instant_death_is_said_only_when_a_wound_is_one():                           # L783–785
+    target = HHTarget("Tacticals", toughness=4, models=5)
+    missed = shoot(FixedRoller([1]), None, HHWeapon(strength=8), target, hits=1)       # S8 v T4 fails to wound on 1
+    assert "combat_hh.out.instant_death" not in [m.key for m in missed.outcome]
+    landed = shoot(FixedRoller([2]), None, HHWeapon(strength=8), target, hits=1)
+    assert "combat_hh.out.instant_death" in [m.key for m in landed.outcome] and landed.data["models_removed"] == 1
