@@ -1,5 +1,5 @@
 """Command line: `python -m rules_index search "query" [--game G] [--limit N] [--json]`,
-`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`."""
+`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`, `python -m rules_index vectors`."""
 from __future__ import annotations
 
 import argparse
@@ -23,6 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--no-misses", action="store_true")
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
+    sub.add_parser("vectors", help="encode the passages the shipped sentence vectors lack (minutes), "
+                                   "after a book changed")
     m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
     m.add_argument("--limit", "-n", type=int, default=100)
     m.add_argument("--database", help="database URL (default: the bot's, config.toml / REFEREE_DATABASE_URL)")
@@ -61,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.files or [str(p) for p in PUBLIC_SETS]:
             report, _ = run(path, index=index, show_misses=not args.no_misses)
             print(report, end="\n\n")
+        return 0
+    if args.cmd == "vectors":
+        from rules_index.meaning import VECTORS_FILE, refresh_shipped
+        kept, encoded = refresh_shipped(index)
+        print(f"{VECTORS_FILE}: {kept} kept, {encoded} encoded")
         return 0
     if args.cmd == "toc":
         info = resolve_game(args.game)

@@ -52,6 +52,7 @@ from rules_index.hits import Hit
 from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
+from rules_index.meaning import PassageVectors
 
 
 class RuleIndex:
@@ -221,6 +222,7 @@ class RuleIndex:
         self.en_words = crosslang.learn(word_pairs)
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
+        self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
 
     # -- building ------------------------------------------------------------------------------
     def _glossary_handover(self, sections: list[Section]) -> dict[int, list[str]]:

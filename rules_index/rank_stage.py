@@ -5,18 +5,26 @@ body's BM25 with proximity, the best passage and the static demotions, fused in 
 from __future__ import annotations
 
 import heapq
+import math
+import threading
 from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING
 
 
+import numpy as np
+
+from rules_index import meaning
 from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.hits import Hit
-from rules_index.weights import EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.weights import EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
 if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
+
+
+_ANSWERS_LOCK = threading.Lock()
 
 
 def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
@@ -25,13 +33,16 @@ def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 1
     the same query several times (the page, "did you mean", the other books, «Не то»)."""
     key = (query, game, limit)
     cache: OrderedDict = index.__dict__.setdefault("_answers", OrderedDict())
-    if key in cache:
-        cache.move_to_end(key)
-        return list(cache[key])
+    with _ANSWERS_LOCK:        # the bot searches in a worker thread and renders pages on its loop
+        kept = cache.get(key)
+        if kept is not None:
+            cache.move_to_end(key)
+            return list(kept)
     hits = index._search(query, game, limit)
-    cache[key] = tuple(hits)
-    if len(cache) > SEARCH_CACHE:
-        cache.popitem(last=False)
+    with _ANSWERS_LOCK:
+        cache[key] = tuple(hits)
+        if len(cache) > SEARCH_CACHE:
+            cache.popitem(last=False)
     return hits
 
 
@@ -75,9 +86,14 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     if not q_terms:
         return []
     allowed = index._allowed(game)
+    asks = ps.intent(query)
+    # a question or a described situation is also ranked by meaning (fuse_meaning): its vector
+    # is computed while the words are ranked
+    vector = meaning.encode_query_soon(query) if index.meaning and (asks or len(q_terms) >= QUESTION_WORDS) else None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
+    named = False                         # the query is a heading, word for word
 
     # 1. exact title / alias (whole query, or query with spaces removed)
     keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
@@ -92,6 +108,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                 # that the words live in a larger section) gets no such lift.
                 if weight >= 1.0:
                     s = EXACT_TITLE + BODY_MAX
+                    named = True
                 elif weight >= STRONG_ALIAS:
                     s = (EXACT_TITLE + 0.5 * BODY_MAX) * weight
                 else:
@@ -241,7 +258,6 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         scores[doc] = max(body_only, s + w * body_only)
 
     # 4. passages: the section's best paragraph for the question, its intent preferred
-    asks = ps.intent(query)
     candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
     best_passage = index.passages.best_of(candidates, index.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
     # A name («pinned down») is answered by its heading; a question by a paragraph: the
@@ -260,6 +276,10 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                   for doc, s in scores.items()]
     else:
         ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
+    meant: dict[int, int] = {}
+    # a heading word for word, or a table asked for by name («таблица попадания ВС против ВС»), is a name
+    if vector is not None and not named and not wants_table:
+        ranked, meant = fuse_meaning(index, vector.result(), ranked, game, pen)
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
     for s, doc in ranked:
@@ -268,13 +288,44 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         sec = index.sections[doc]
         bp = best_passage.get(doc)
         passage, lines = "", (0, 0)
-        if bp is not None:
-            pid = bp[1]
+        if bp is not None or doc in meant:
+            pid = bp[1] if bp is not None else meant[doc]
             passage = index.passage_text(pid)
             lines = (index.passages.line_start[pid], index.passages.line_end[pid])
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines))
     return hits
+
+
+def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple[float, int]], game: str | None,
+                 penalty: list[float]) -> tuple[list[tuple[float, int]], dict[int, int]]:
+    """Questions and situations: the word scores fused with the sentence vectors' closeness
+    (rules_index.meaning). Each candidate gains a share of the best word score that falls
+    by e for every MEANING_TEMPERATURE of cosine it lies below the closest section, so the encoder
+    reorders close calls and brings in the rule the player described in other words, while a
+    clear word match stays on top. Returns the fused scores and, for sections found only by
+    meaning, their closest passage (what the reply quotes)."""
+    if vector is None:
+        return ranked, {}
+    per_doc, per_passage = index.meaning.closeness(vector)
+    mask = index.meaning.answerable if game is None else index.meaning.answerable & index.meaning.of_game(game)
+    closeness = np.where(mask, per_doc, -1.0)
+    by_words = heapq.nlargest(MEANING_WORD_CANDIDATES, ranked)
+    by_meaning = np.argsort(-closeness)[:MEANING_CANDIDATES]
+    best = float(closeness[by_meaning[0]]) if len(by_meaning) else -1.0
+    if best <= -1.0 or not by_words:
+        return ranked, {}
+    top = max(by_words[0][0], 1.0)
+    words = {doc: s for s, doc in by_words}
+    meant: dict[int, int] = {}
+    for doc in by_meaning.tolist():
+        if doc not in words and closeness[doc] > -1.0:
+            words[doc] = -penalty[doc]
+            first, count = index.passages.of_doc[doc]
+            meant[doc] = first + int(np.argmax(per_passage[first:first + count]))
+    fused = [(s + top * MEANING_MAX * math.exp((float(closeness[doc]) - best) / MEANING_TEMPERATURE), doc)
+             if closeness[doc] > -1.0 else (s, doc) for doc, s in words.items()]
+    return fused, meant
 
 
 def snippet(index: RuleIndex, doc: int, q_terms: list[str], width: int = 160) -> str:

@@ -13,6 +13,11 @@ BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rul
 LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a near stem
 PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
 PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
+# Questions and situations: the sentence vectors' closeness fused with the word scores (rank_stage.fuse_meaning)
+MEANING_MAX = 0.5              # the closest section gains half the best word score…
+MEANING_TEMPERATURE = 0.015    # …and one 0.015 of cosine further away, 1/e of that
+MEANING_CANDIDATES = 30        # sections found by meaning alone that may join the ranking…
+MEANING_WORD_CANDIDATES = 60   # …beside the best sections by words
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run

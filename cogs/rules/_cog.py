@@ -17,6 +17,7 @@ from cogs._common.text import game_choices
 from cogs._common.limits import LIMITS
 from cogs.rules._render import COLOUR, book_title
 from cogs._common.screens import show
+from cogs.rules._search import search
 from cogs.rules._views import (MissScreen, RuleScreen, TocScreen, answer_page, books_page, nearest_page, rule_page,
                                toc_page)
 from games.registry import GAMES, resolve_game
@@ -100,17 +101,17 @@ class RulesCog(commands.Cog):
         """Search the given game; else the channel's game first, falling back to every book.
         → (hits, a note for the reply, the game searched or None for every book)."""
         if game:
-            return rules.search(query, game=game, limit=10), None, game
+            return await search(rules, query, game), None, game
         here = await channel_game(interaction)
         if here:
-            local = rules.search(query, game=here, limit=10)
+            local = await search(rules, query, here)
             if local and local[0].score >= CHANNEL_GAME_WEAK:
                 return local, None, here
-            everywhere = rules.search(query, limit=10)
+            everywhere = await search(rules, query)
             if everywhere and (not local or everywhere[0].score > local[0].score + 10):
                 return everywhere, tr("rules.reply.other_book_note", locale), None
             return (local, None, here) if local else (everywhere, None, None)
-        return rules.search(query, limit=10), None, None
+        return await search(rules, query), None, None
 
     async def _nothing_found(self, interaction, rules, query: str, game: str | None, locale: str) -> None:
         scope = tr("rules.reply.scope_game", locale, book=book_title(rules, game, locale)) if game \

@@ -9,6 +9,7 @@ from cogs._common.limits import LIMITS, trim
 from cogs._common.screens import Button, Menu, Option, Page, Screen, page_buttons, target
 from cogs._common.text import locale_of
 from cogs.rules._render import book_title, section_pages, toc_pages
+from cogs.rules._search import search
 from i18n import UserError, tr
 from rules_index.engine import title_variants
 from app.services import services_of
@@ -174,7 +175,7 @@ class MissScreen(Screen):
         game, rank, query = parse_miss_state(state)
         rules = _rules_of(interaction)
         locale = locale_of(interaction)
-        hits = [h for h in rules.search(query, game=game, limit=rank + 11) if h.score >= self.min_score]
+        hits = [h for h in await search(rules, query, game, rank + 11) if h.score >= self.min_score]
         shown = shown_with(hits, rank) if rank < len(hits) else []
         store = services_of(interaction.client).state
         if store is not None and shown:

@@ -8,6 +8,7 @@ from dice.roller import Roller
 from games.epic import house_rules as H
 from games.epic import tables as T
 from games.epic import tracks
+from games.epic.joined import Member, joined_outcome, member_losses
 from games.epic.rolls import SaveProfile, roll_saves, roll_to_hit
 from games.house_rules import effective
 from games.procedure import DiceStep, Modifier, ProcedureResult, Source, StateChange
@@ -15,6 +16,14 @@ from i18n import Msg, UserError
 
 BOOK = "epic"
 MAX_ROUNDS = 2   # «В случае ничьей производится второй ближний бой» (l.555); nothing is said after that
+
+# First Strike (2.2.4, L782): «бьет первым в рукопашной схватке» — its attacks and their damage
+# come before the enemy's, so units it kills don't strike back; with it on both sides, those
+# strike at once and then everyone else. «Рукопашная схватка» is the whole assault, CC and FF alike
+# (L64, L68). "extra": the rule is on a weapon with Extra Attacks, and such a weapon's rule acts
+# only on its extra attacks (L778); "all": every attack of the side has it.
+FIRST_STRIKE = ("none", "extra", "all")
+FIRST, NORMAL = "first", "normal"
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,7 @@ class AssaultSide:
     cc: int | None = 4                 # Close Combat value X+
     ff: int | None = None              # Firefight value X+ (None: those units can't attack)
     extra_attacks: int = 0             # Extra Attacks dice at CC (2.2.3, l.778)
+    first_strike: str = "none"         # whose attacks strike first (FIRST_STRIKE, L782)
     saves: SaveProfile = field(default_factory=SaveProfile)
     blast_markers: int = 0
     broken: bool = False
@@ -36,6 +46,9 @@ class AssaultSide:
     # its starting DC (split: `in_contact` of them CC, the rest FF, L892), each DC point lost is
     # a loss (L896), and alive it counts as its starting DC in the result roll (L896).
     war_engine_dc: int | None = None
+    # Several formations fighting as one (L590, L656): `units`, `blast_markers` are their sums and
+    # `broken` whether every one of them is broken; empty for a single formation.
+    formations: tuple[Member, ...] = ()
 
     @property
     def fighting_units(self) -> int:
@@ -71,6 +84,18 @@ class _Fighting:
             return self.side.war_engine_dc if self.side.units > self.lost else 0
         return self.side.units - self.lost
 
+    def blast(self) -> int:
+        """Its Blast Markers for the result roll: a broken formation counts as many as its units
+        (L614); several formations add theirs up (L590; one formation, L656)."""
+        if not self.side.formations:
+            return self.left if self.side.broken else self.side.blast_markers
+        return sum(m.units - lost if m.broken else m.blast_markers
+                   for m, lost in zip(self.side.formations, member_losses(self.side.formations, self.lost)))
+
+    @property
+    def any_broken(self) -> bool:
+        return self.side.broken or any(m.broken for m in self.side.formations)
+
     def remove(self, n: int) -> int:
         """Casualties come off the front first (allocation as for shooting, l.398, l.531); each hit
         on a War Engine is a DC point, its attacks stay its starting DC (L892)."""
@@ -100,22 +125,45 @@ def _validate(side: AssaultSide) -> None:
         raise UserError("combat_epic.error.assault_units", example="combat_epic.example.assault")
 
 
-def _attacks(roller: Roller, me: _Fighting, enemy: _Fighting, steps: list[DiceStep], who: str | Msg) -> int:
-    hits = 0
+def attack_dice(me: _Fighting, phase: str) -> list[tuple[str, int, int]]:
+    """The dice a side rolls in one phase of a round, as (kind, dice, X+): First Strike attacks in
+    the first phase (L782), the rest in the normal one. Units in base contact use CC (with the
+    Extra Attacks), the other engaged units FF (L529); supporting fire from other formations uses
+    FF and is not the formation's own weapons (L543). A side with no engaged unit left fights no
+    more, and nobody supports it (L541)."""
     side = me.side
-    if me.contact and side.cc is not None:
-        s, h = roll_to_hit(roller, me.contact + side.extra_attacks, side.cc, [],
-                           Msg.of("combat_epic.step.cc", side=who))
-        steps.extend(s)
-        hits += h
-    if me.ff and side.ff is not None:
-        s, h = roll_to_hit(roller, me.ff, side.ff, [], Msg.of("combat_epic.step.ff", side=who))
-        steps.extend(s)
-        hits += h
-    # Supporting fire from other formations uses their FF (l.543); hits only go to units directly
-    # in the assault (l.531), so supporting units are never casualties and don't count (l.564).
-    for count, value in side.support:
-        s, h = roll_to_hit(roller, count, value, [], Msg.of("combat_epic.step.support", side=who))
+    if me.engaged <= 0:
+        return []
+    base = me.contact if side.cc is not None else 0
+    extra = side.extra_attacks if base else 0
+    ff = me.ff if side.ff is not None else 0
+    rule = side.first_strike
+    if phase == FIRST:
+        cc, ff = (base + extra, ff) if rule == "all" else (extra, 0) if rule == "extra" else (0, 0)
+        support: tuple[tuple[int, int], ...] = ()
+    else:
+        cc, ff = (0, 0) if rule == "all" else (base, ff) if rule == "extra" else (base + extra, ff)
+        support = side.support
+    out: list[tuple[str, int, int]] = []
+    if cc and side.cc is not None:
+        out.append(("cc", cc, side.cc))
+    if ff and side.ff is not None:
+        out.append(("ff", ff, side.ff))
+    out.extend(("support", count, value) for count, value in support)
+    return out
+
+
+def phases(attacker: AssaultSide, defender: AssaultSide) -> tuple[str, ...]:
+    """A round's phases: First Strike attacks first when either side has any (L782)."""
+    has = any(s.first_strike != "none" for s in (attacker, defender))
+    return (FIRST, NORMAL) if has else (NORMAL,)
+
+
+def _attacks(roller: Roller, me: _Fighting, steps: list[DiceStep], who: str | Msg, phase: str) -> int:
+    hits = 0
+    for kind, count, value in attack_dice(me, phase):
+        key = f"combat_epic.step.first_strike_{kind}" if phase == FIRST else f"combat_epic.step.{kind}"
+        s, h = roll_to_hit(roller, count, value, [], Msg.of(key, side=who))
         steps.extend(s)
         hits += h
     return hits
@@ -144,9 +192,8 @@ def result_modifiers(me: _Fighting, enemy: _Fighting) -> list[Modifier]:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_more_units"), T.ASSAULT_MORE_UNITS, Source("epic", 559)))
     if enemy.left >= 0 and me.left >= 2 * enemy.left:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_double_units"), T.ASSAULT_DOUBLE_UNITS, Source("epic", 560)))
-    my_bm = me.left if me.side.broken else me.side.blast_markers        # broken counts as BM = units (l.614)
-    enemy_bm = enemy.left if enemy.side.broken else enemy.side.blast_markers
-    if my_bm == 0 and not me.side.broken:
+    my_bm, enemy_bm = me.blast(), enemy.blast()      # broken counts as BM = units (l.614)
+    if my_bm == 0 and not me.any_broken:
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_no_blast"), T.ASSAULT_NO_BLAST, Source("epic", 561)))
     if enemy_bm > my_bm or (enemy.side.broken and not me.side.broken):   # broken enemy counts as more (l.580)
         mods.append(Modifier(Msg.of("combat_epic.mod.assault_enemy_blast"), T.ASSAULT_ENEMY_MORE_BLAST,
@@ -182,6 +229,9 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
 
     a, d = fighting_after(attacker), fighting_after(defender)
+    round_phases = phases(attacker, defender)
+    if FIRST in round_phases:
+        notes.append(Msg.of("combat_epic.note.first_strike"))
     winner: _Fighting | None = None
     loser: _Fighting | None = None
     a_score = d_score = 0
@@ -189,16 +239,28 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
     while rounds < MAX_ROUNDS:
         rounds += 1
         out.append(Msg.of("combat_epic.out.round", n=rounds))
-        # 4. Resolve attacks: both sides at once, then saves, then casualties (l.527–537).
-        a_hits = _attacks(roller, a, d, steps, a_name)
-        d_hits = _attacks(roller, d, a, steps, d_name)
-        s1, d_unsaved, n1 = roll_saves(roller, a_hits, defender.saves, label=Msg.of("combat_epic.step.save_side", side=d_name))
-        s2, a_unsaved, n2 = roll_saves(roller, d_hits, attacker.saves, label=Msg.of("combat_epic.step.save_side", side=a_name))
-        steps.extend(s1 + s2)
-        d_dead = d.remove(d_unsaved)
-        a_dead = a.remove(a_unsaved)
-        a.kills += d_dead
-        d.kills += a_dead
+        # 4. Resolve attacks: both sides at once, then saves, then casualties (l.527–537); First
+        # Strike attacks and their casualties before the rest (L782).
+        a_dead = d_dead = 0
+        for phase in round_phases:
+            if phase == NORMAL and (a.engaged <= 0 or d.engaged <= 0):
+                break                       # one side fell to the first strike: nobody is left to fight
+            a_hits = _attacks(roller, a, steps, a_name, phase)
+            d_hits = _attacks(roller, d, steps, d_name, phase)
+            s1, d_unsaved, n1 = roll_saves(roller, a_hits, defender.saves,
+                                           label=Msg.of("combat_epic.step.save_side", side=d_name))
+            s2, a_unsaved, n2 = roll_saves(roller, d_hits, attacker.saves,
+                                           label=Msg.of("combat_epic.step.save_side", side=a_name))
+            steps.extend(s1 + s2)
+            d_now = d.remove(d_unsaved)
+            a_now = a.remove(a_unsaved)
+            a.kills += d_now
+            d.kills += a_now
+            a_dead += a_now
+            d_dead += d_now
+            if phase == FIRST:
+                out.append(Msg.of("combat_epic.out.first_strike_casualties", attacker=a_name, defender=d_name,
+                                  a_lost=a_now, d_lost=d_now))
         out.append(Msg.of("combat_epic.out.assault_casualties", attacker=a_name, defender=d_name,
                           a_lost=a_dead, d_lost=d_dead))
         # Wiped out sides (l.531–533, l.547).
@@ -222,6 +284,7 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         notes.append(Msg.of("combat_epic.note.second_tie"))
         _criticals(roller, result, (a, a_name), (d, d_name))
         result.data.update(winner=None, rounds=rounds, a_lost=a.lost, d_lost=d.lost)
+        _joined(result, a, d, None, settings)
         _changes(result, a, d, None, None)
         return result
 
@@ -241,14 +304,16 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
         out.append(Msg.of("combat_epic.out.loser_hits", side=l_name, hits=diff, lost=extra))
     # 6. The loser is broken; one already broken is destroyed (l.566–570).
     loser_destroyed = loser.side.broken or loser.left <= 0
-    key = ("combat_epic.out.loser_wiped" if loser.left <= 0 else
-           "combat_epic.out.loser_destroyed" if loser_destroyed else "combat_epic.out.loser_broken")
-    out.append(Msg.of(key, side=l_name))
+    if not loser.side.formations:          # several formations: each its own line (_joined)
+        key = ("combat_epic.out.loser_wiped" if loser.left <= 0 else
+               "combat_epic.out.loser_destroyed" if loser_destroyed else "combat_epic.out.loser_broken")
+        out.append(Msg.of(key, side=l_name))
+    _joined(result, a, d, winner, settings)
     out.append(Msg.of("combat_epic.out.support_blast"))
     # 7. The winner takes a Blast Marker per casualty, unless already broken (l.568, 576–582).
     winner_bm = winner.side.blast_markers
     winner_broken = False
-    if not winner.side.broken and winner.lost:
+    if not winner.side.broken and winner.lost and not winner.side.formations:
         winner_bm += winner.lost
         winner_broken = winner_bm >= winner.left
         out.append(Msg.of("combat_epic.out.winner_blast", side=w_name, added=winner.lost, total=winner_bm))
@@ -260,6 +325,15 @@ def assault(roller: Roller, attacker: AssaultSide, defender: AssaultSide, *,
                        loser_destroyed=loser_destroyed, winner_blast=winner_bm, winner_broken=winner_broken)
     _changes(result, a, d, winner, loser, loser_destroyed=loser_destroyed, winner_broken=winner_broken)
     return result
+
+
+def _joined(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fighting | None,
+            settings: dict[str, str] | None) -> None:
+    """Each formation of a side made of several: its losses, broken or its markers (L590, L656)."""
+    for f, role in ((a, "attacker"), (d, "defender")):
+        if f.side.formations:
+            joined_outcome(result, f.side.formations, f.lost, None if winner is None else winner is f,
+                           combined=role == "attacker", settings=settings)
 
 
 def _criticals(roller: Roller, result: ProcedureResult, *sides: tuple[_Fighting, str | Msg]) -> None:
@@ -289,7 +363,7 @@ def _changes(result: ProcedureResult, a: _Fighting, d: _Fighting, winner: _Fight
     its units (L582, L602–604) and mark wiped-out formations destroyed."""
     for f in (a, d):
         name = f.side.name
-        if not name:
+        if not name or f.side.formations:      # several formations: _joined stores each
             continue
         lost = f.lost
         if f is loser and loser_destroyed:

@@ -17,7 +17,8 @@ from math import comb
 
 import numpy as np
 
-from games.epic.assault import MAX_ROUNDS, AssaultSide, _Fighting, fighting_after, result_modifiers
+from games.epic.assault import (FIRST, MAX_ROUNDS, NORMAL, AssaultSide, _Fighting, attack_dice, fighting_after,
+                                phases, result_modifiers)
 from games.epic.rolls import hit_probability, save_fail_probability
 
 
@@ -47,19 +48,14 @@ def _p(value: int | None) -> float:
     return num / den
 
 
-def unsaved_after(me: _Side, lost: int, enemy: AssaultSide) -> np.ndarray:
-    """P(exactly k unsaved hits) from `me` when it has lost `lost` units: each die hits and the
-    enemy fails its save independently, so each die is a Bernoulli of hit × fail (L529–531)."""
+def unsaved_after(me: _Side, lost: int, enemy: AssaultSide, phase: str = NORMAL) -> np.ndarray:
+    """P(exactly k unsaved hits) from `me` in one phase of a round when it has lost `lost` units:
+    the dice `assault.attack_dice` rolls; each die hits and the enemy fails its save
+    independently, so each die is a Bernoulli of hit × fail (L529–531)."""
     fn, fd = save_fail_probability(enemy.saves)
     fail = fn / fd
-    f = me.fighting(lost, 0)
-    side = me.side
     dist = np.ones(1)
-    if f.contact and side.cc is not None:
-        dist = np.convolve(dist, _binomial(f.contact + side.extra_attacks, _p(side.cc) * fail))
-    if f.ff and side.ff is not None:
-        dist = np.convolve(dist, _binomial(f.ff, _p(side.ff) * fail))
-    for count, value in side.support:
+    for _kind, count, value in attack_dice(me.fighting(lost, 0), phase):
         dist = np.convolve(dist, _binomial(count, _p(value) * fail))
     return dist
 
@@ -171,12 +167,28 @@ def assault_distribution(attacker: AssaultSide, defender: AssaultSide, mode: str
                     take_hits(a, out.attacker_lost, y, -score, q)
         return tied
 
-    grid = np.outer(_capped_moves(from_a[0], 0, ed), _capped_moves(from_d[0], 0, ea))
+    # First Strike (L782): its casualties come off before the others strike, so a round is the
+    # first-strike exchange and then the normal one, each a map over the casualty grid.
+    round_phases = phases(attacker, defender)
+    first_a = [unsaved_after(a, y, defender, FIRST) for y in range(ea + 1)]
+    first_d = [unsaved_after(d, x, attacker, FIRST) for x in range(ed + 1)]
+
+    def fight(grid: np.ndarray) -> np.ndarray:
+        if FIRST in round_phases:
+            grid = _next_round(grid, first_a, first_d, ea, ed)
+        return _next_round(grid, from_a, from_d, ea, ed)
+
+    # The first exchange from no losses: the two sides' losses are independent.
+    if FIRST in round_phases:
+        grid = np.outer(_capped_moves(first_a[0], 0, ed), _capped_moves(first_d[0], 0, ea))
+        grid = _next_round(grid, from_a, from_d, ea, ed)
+    else:
+        grid = np.outer(_capped_moves(from_a[0], 0, ed), _capped_moves(from_d[0], 0, ea))
     for rnd in range(1, MAX_ROUNDS + 1):
         tied = settle(grid, last_round=rnd == MAX_ROUNDS)
         if rnd == MAX_ROUNDS or not tied.any():
             break
-        grid = _next_round(tied, from_a, from_d, ea, ed)
+        grid = fight(tied)
     return out
 
 
@@ -209,5 +221,6 @@ def _next_round(tied: np.ndarray, from_a: list[np.ndarray], from_d: list[np.ndar
         moves_x[:, x:ed] = by_attacker_lost[:, :room]
         moves_x[:, ed] += by_attacker_lost[:, room:].sum(axis=1)
         moves_y = _shifted_rows(from_d[x], ea)                  # (attacker lost y, then y2)
-        nxt += (row[:, None] * moves_x).T @ moves_y
+        # einsum, not @: matrices this small gain nothing from BLAS threads, which thrash on a busy host
+        nxt += np.einsum("ya,yb->ab", row[:, None] * moves_x, moves_y)
     return nxt

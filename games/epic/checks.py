@@ -22,16 +22,25 @@ def _initiative(value: int) -> None:
 
 def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, retaining: bool = False,
                 aircraft: bool = False, formation: str | None = None, declared: str | None = None,
-                supreme_commander: bool = False, settings: dict[str, str] | None = None) -> ProcedureResult:
+                supreme_commander: bool = False, settings: dict[str, str] | None = None,
+                combined: tuple[tuple[str, int], ...] = ()) -> ProcedureResult:
     """D6 + modifiers ≥ initiative (l.214). −1 with any Blast Marker (l.216), −1 retaining (l.220);
     aircraft: −1 per Blast Marker and all of them removed (l.1010–1012). A Supreme Commander in
-    the army re-rolls one failed initiative test a turn (l.720)."""
+    the army re-rolls one failed initiative test a turn (l.720).
+
+    `combined`: a Commander's combined assault (L650–656) with these formations (name, Blast
+    Markers): one test for all, −1 if any of them has markers (L652); passed, all Engage (L656);
+    failed, only the Commander's formation takes a marker and Holds (L654)."""
     _initiative(initiative)
     mods: list[Modifier] = []
+    if combined:
+        declared = "engage"
     if aircraft and blast_markers:
         mods.append(Modifier(Msg.of("combat_epic.mod.air_blast", n=blast_markers), -blast_markers, Source(BOOK, 1010)))
     elif blast_markers:
         mods.append(Modifier(Msg.of("combat_epic.mod.has_blast"), T.ACTION_TEST_BLAST, Source(BOOK, 216)))
+    elif any(bm for _, bm in combined):
+        mods.append(Modifier(Msg.of("combat_epic.mod.combined_blast"), T.ACTION_TEST_BLAST, Source(BOOK, 652)))
     if retaining:
         mods.append(Modifier(Msg.of("combat_epic.mod.retaining"), T.ACTION_TEST_RETAIN, Source(BOOK, 220)))
     die = roller.die()
@@ -67,6 +76,14 @@ def action_test(roller: Roller, initiative: int, *, blast_markers: int = 0, reta
             r.changes.append(StateChange(formation, "action", "set", action_code(done)))
         if not passed:
             r.changes.append(StateChange(formation, "action_failed", "status_on"))
+    if combined:
+        names = ", ".join(name for name, _ in combined)
+        r.notes.append(Msg.of("combat_epic.note.combined_test", names=names))
+        r.outcome.append(Msg.of("combat_epic.out.combined_pass" if passed else "combat_epic.out.combined_fail",
+                                names=names))
+        for name, _ in combined if passed else ():
+            r.changes.append(StateChange(name, "acted", "status_on"))
+            r.changes.append(StateChange(name, "action", "set", action_code("engage")))
     if declared:
         r.outcome.insert(0, Msg.of("combat_epic.out.declared", action=action_name(action_code(declared))))
     r.data.update(die=die, total=total, passed=passed, rerolled_from=rerolled_from)

@@ -11,7 +11,8 @@ from games.epic import checks, odds, tracks
 from games.epic.actions import ACTIONS as ACTION_IDS
 from games.epic.actions import check_not_acted, shooting_action
 from games.epic.aircraft import flak
-from games.epic.assault import AssaultSide, assault, parse_support
+from games.epic.assault import FIRST_STRIKE, AssaultSide, assault, parse_support
+from games.epic.joined import Member
 from games.epic.rolls import SaveProfile
 from games.epic.shooting import EpicTarget, barrage, shoot
 from games.epic.profile import LABELS as PROFILE_LABELS
@@ -27,6 +28,7 @@ from i18n import Msg, UserError
 OPT = "combat_epic.opt"
 ACTIONS = tuple(Choice(f"combat_epic.action.{a}", a) for a in ("none", "double", "marshal", "sustained"))
 TITAN_KILLER = tuple(Choice(f"combat_epic.tk.{k}", v) for k, v in (("one", "1"), ("d3", "D3"), ("d6", "D6")))
+FIRST_STRIKES = tuple(Choice(f"combat_epic.first_strike.{k}", k) for k in FIRST_STRIKE)
 DECLARED = tuple(Choice(f"combat_epic.action.{a}", a) for a in ACTION_IDS)
 MAX_UNITS = 100          # a formation, or a side of an assault, as the options allow (issue 14: bounded inputs)
 
@@ -284,20 +286,107 @@ def _from_profile(found: Formation | None, key: str, given: str | None, notes: l
     return typed
 
 
+def first_strike(found: Formation | None, given: str | None, notes: list[Msg]) -> str:
+    """Whose attacks strike first (L782): the option, else the tracked formation's profile (its
+    weapons' First Strike, on the extra attacks alone when that weapon has Extra Attacks, L778)."""
+    known = found.state.profile.get("first_strike") if found is not None else None
+    label = PROFILE_LABELS["first_strike"]
+    if given is not None:
+        if found is not None and (known or "none") != given:
+            notes.append(note_override(label, Msg.of(f"combat_epic.first_strike.{given}"),
+                                       Msg.of(f"combat_epic.first_strike.{known or 'none'}"), found.state.name))
+        return given
+    if found is not None and known:
+        notes.append(note_from_profile(label, Msg.of(f"combat_epic.first_strike.{known}"), found.state.name))
+        return str(known)
+    return "none"
+
+
+def extra_attacks(found: Formation | None, given: int | None, in_contact: int, notes: list[Msg]) -> int:
+    """Extra Attacks dice: the option, else the profile's EA(+n) for each unit in base contact
+    (L778: «EA (+2) — юнит может сделать два дополнительных удара»), noted either way."""
+    per_unit = found.state.profile.get("extra_attacks") if found is not None else None
+    if given is not None:
+        if found is not None and per_unit and given != per_unit * in_contact:
+            notes.append(note_override(PROFILE_LABELS["extra_attacks"], given, per_unit * in_contact,
+                                       found.state.name))
+        return given
+    if found is not None and per_unit:
+        notes.append(note_from_profile(PROFILE_LABELS["extra_attacks"],
+                                       Msg.of("combat_epic.note.extra_from_profile", n=per_unit, units=in_contact,
+                                              dice=per_unit * in_contact), found.state.name))
+        return per_unit * in_contact
+    return 0
+
+
+_JOINED_PART = re.compile(r"^(?P<name>.+?)\s*(?:=\s*(?P<units>\d{1,3})\s*(?:/\s*(?P<blast>\d{1,3}))?)?$")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def joined_formations(ref: UnitRef, roster: tuple[UnitState, ...], settings: dict[str, str],
+                      ) -> tuple[tuple[Member, ...], Formation | None] | None:
+    """Several formations as one side, «Тактики 1 + Тактики 2»: a combined assault for the
+    attacker (L650–656), intermingled formations for the defender (L586–590). Each is a tracked
+    formation of the channel's game, or written with its units and Blast Markers, «Орки=6/1».
+    Returns the formations and the first tracked one (whose profile gives the values), or None
+    for a single formation."""
+    if ref.state is not None or not ref.typed or "+" not in ref.typed:
+        return None
+    by_name = {_fold(u.name): u for u in roster}
+    members: list[Member] = []
+    lead: Formation | None = None
+    for part in ref.typed.split("+"):
+        match = _JOINED_PART.match(part.strip().strip('"«»“”'))
+        if not match or not match.group("name").strip():
+            raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=part.strip())
+        name = match.group("name").strip()
+        state = by_name.get(_fold(name))
+        if state is not None:
+            found = tracked_formation(UnitRef(name, state), settings, "combat_epic.example.combined")
+            assert found is not None
+            if found.war_engine:
+                raise UserError("combat_epic.error.joined_war_engine", example="combat_epic.example.combined",
+                                unit=state.name)
+            lead = lead or found
+            members.append(Member(state.name, found.units, found.blast, found.broken))
+        elif match.group("units") and int(match.group("units")) > 0:
+            members.append(Member(name, int(match.group("units")), int(match.group("blast") or 0)))
+        else:
+            raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=name)
+    if len({_fold(m.name) for m in members}) != len(members):
+        raise UserError("combat_epic.error.joined", example="combat_epic.example.combined", text=ref.typed)
+    return tuple(members), lead
+
+
 def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_text, inv, blast, fearless, inspiring,
-          support, notes: list[Msg], prefix: str = "", dc: int | None = None) -> AssaultSide:
+          support, notes: list[Msg], prefix: str = "", dc: int | None = None,
+          strikes_first: str | None = None, roster: tuple[UnitState, ...] = ()) -> AssaultSide:
     contact, engaged = parse_contact(contact_text)
     armour, reinforced, cover = parse_assault_armour(armour_text)
     if cover is not None and not prefix:
         # «Пехотные юниты из формаций, совершавших контратаку или маневр сближения не могут
         # применять спас-броски за укрытие» (L531): the attacker charged.
         raise UserError("combat_epic.error.attacker_cover", example="combat_epic.example.assault")
-    found = tracked_formation(ref, settings, "combat_epic.example.assault")
+    joined = joined_formations(ref, roster, settings)
+    members: tuple[Member, ...] = ()
+    if joined is not None:
+        if units or blast or dc:
+            raise UserError("combat_epic.error.joined_counts", example="combat_epic.example.combined")
+        members, found = joined
+        units, blast = sum(m.units for m in members), sum(m.blast_markers for m in members)
+        _different_values(members, found, roster, notes)
+    else:
+        found = tracked_formation(ref, settings, "combat_epic.example.assault")
     broken, name = False, ref.typed
     war_engine_dc = dc
     if dc is not None and not units:
         units = dc                      # an untracked War Engine: undamaged unless units (DC left) say so
-    if found is not None:
+    if members:
+        broken, name = all(m.broken for m in members), " + ".join(m.name for m in members)
+    elif found is not None:
         units, blast, broken, name = found.units, found.blast, found.broken, found.state.name
         if found.war_engine:
             war_engine_dc = found.state.size     # starting DC (L892, L896); units = DC left
@@ -321,18 +410,39 @@ def _side(ref: UnitRef, settings, units, cc, ff, contact_text, extra, armour_tex
     saves = SaveProfile(armour=armour_value, cover_save=cover, invulnerable=parse_plus(inv),
                         reinforced=reinforced)
     return AssaultSide(name=name, units=units, engaged=engaged, in_contact=contact, cc=cc_value, ff=ff_value,
-                       extra_attacks=extra or 0, saves=saves, blast_markers=blast or 0, broken=broken,
+                       extra_attacks=extra_attacks(found, extra, contact if contact is not None
+                                                   else war_engine_dc or engaged or units, notes),
+                       first_strike=first_strike(found, strikes_first, notes),
+                       saves=saves, blast_markers=blast or 0, broken=broken,
                        fearless=fearless, inspiring=inspiring or 0, support=parse_support(support),
-                       war_engine_dc=war_engine_dc)
+                       war_engine_dc=war_engine_dc, formations=members)
+
+
+def _different_values(members: tuple[Member, ...], lead: Formation | None, roster: tuple[UnitState, ...],
+                      notes: list[Msg]) -> None:
+    """The side rolls with one CC, FF, save, Extra Attacks and First Strike (the options, else the
+    first tracked formation's profile): a formation whose profile differs is named, so the players
+    see what was used."""
+    if lead is None:
+        return
+    by_name = {u.name: u for u in roster}
+    for m in members:
+        state = by_name.get(m.name)
+        if state is None or state is lead.state:
+            continue
+        if any(state.profile.get(k) != lead.state.profile.get(k)
+               for k in ("cc", "ff", "armour", "extra_attacks", "first_strike")):
+            notes.append(Msg.of("combat_epic.note.joined_values", unit=state.name, lead=lead.state.name))
 
 
 def _sides(ctx: CommandContext, o: dict) -> tuple[AssaultSide, AssaultSide, list[Msg]]:
     notes: list[Msg] = []
     attacker = _side(o["attacker"], ctx.settings, o["units"], o["cc"], o["ff"], o["contact"], o["extra"], o["armour"],
-                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes)
-    defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], 0,
+                     o["invulnerable"], o["blast"], o["fearless"], o["inspiring"], o["support"], notes,
+                     strikes_first=o.get("first_strike"), roster=ctx.roster)
+    defender = _side(o["defender"], ctx.settings, o["d_units"], o["d_cc"], o["d_ff"], o["d_contact"], None,
                      o["d_armour"], o["d_invulnerable"], o["d_blast"], o["d_fearless"], o["d_inspiring"],
-                     o["d_support"], notes, "d_")
+                     o["d_support"], notes, "d_", strikes_first=o.get("d_first_strike"), roster=ctx.roster)
     return attacker, defender, notes
 
 
@@ -354,14 +464,15 @@ def assault_odds_command(ctx: CommandContext, **options) -> ProcedureResult:
 ASSAULT_OPTIONS = (
     Option("attacker", unit=True), Option("defender", unit=True),
     Option("units", int, min=1, max=MAX_UNITS), Option("cc"), Option("ff"),
-    Option("contact", max_length=10), Option("extra", int, default=0, min=0, max=MAX_UNITS),
+    Option("contact", max_length=10), Option("extra", int, min=0, max=MAX_UNITS),
     Option("armour"), Option("invulnerable"), Option("blast", int, min=0, max=MAX_UNITS),
     Option("inspiring", int, default=0, min=0, max=MAX_UNITS), Option("fearless", bool, default=False),
-    Option("support"),
+    Option("support"), Option("first_strike", str, choices=FIRST_STRIKES),
     Option("d_units", int, min=1, max=MAX_UNITS), Option("d_cc"), Option("d_ff"),
     Option("d_contact", max_length=10), Option("d_armour"), Option("d_invulnerable"),
     Option("d_blast", int, min=0, max=MAX_UNITS), Option("d_inspiring", int, default=0, min=0, max=MAX_UNITS),
     Option("d_fearless", bool, default=False), Option("d_support"),
+    Option("d_first_strike", str, choices=FIRST_STRIKES),
 )
 
 
@@ -379,17 +490,47 @@ def _acting(result: ProcedureResult, found: Formation | None) -> ProcedureResult
     return result
 
 
+def combined_formations(text: str | None, ctx: CommandContext) -> tuple[tuple[str, int], ...]:
+    """The two formations a Commander orders to join (L652): «Тактики 2 + Опустошители», each
+    tracked (its markers read, and it must not have acted) or written «Name=blast»."""
+    if not text or not text.strip():
+        return ()
+    by_name = {_fold(u.name): u for u in ctx.roster}
+    out: list[tuple[str, int]] = []
+    for part in re.split(r"[+,;]", text):
+        match = re.match(r"^(?P<name>.+?)\s*(?:=\s*(?P<blast>\d{1,3}))?$", part.strip().strip('"«»“”'))
+        if not match:
+            raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test", text=part)
+        state = by_name.get(_fold(match.group("name")))
+        if state is not None:
+            check_not_acted(state)
+            out.append((state.name, state.get(tracks.BLAST_MARKERS)))
+        elif match.group("blast") is not None:
+            out.append((match.group("name").strip(), int(match.group("blast"))))
+        else:
+            raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test",
+                            text=match.group("name"))
+    if not 1 <= len(out) <= 2 or len({_fold(n) for n, _ in out}) != len(out):   # «двум формациям» (L652)
+        raise UserError("combat_epic.error.combined", example="combat_epic.example.combined_test", text=text)
+    return tuple(out)
+
+
 def action_command(ctx: CommandContext, initiative: str, formation: UnitRef, blast: int | None, retaining: bool,
                    aircraft_formation: bool, declared: str | None = None,
-                   supreme_commander: bool = False) -> ProcedureResult:
+                   supreme_commander: bool = False, combined: str | None = None) -> ProcedureResult:
     found, name = _tested(formation, ctx.settings)
     check_not_acted(found.state if found else None)
+    joining = combined_formations(combined, ctx)
+    if joining and declared not in (None, "engage"):
+        raise UserError("combat_epic.error.combined_engage", example="combat_epic.example.combined_test")
     assert ctx.roller is not None
     result = checks.action_test(ctx.roller, parse_plus(initiative, low=1, required=True,
                                                         example="combat_epic.example.action"),
                                 blast_markers=found.blast if found else blast or 0, retaining=retaining,
                                 aircraft=aircraft_formation, formation=name, declared=declared,
-                                supreme_commander=supreme_commander, settings=ctx.settings)
+                                supreme_commander=supreme_commander, settings=ctx.settings, combined=joining)
+    tracked = {_fold(u.name) for u in ctx.roster}
+    result.acting.extend(n for n, _ in joining if _fold(n) in tracked)      # they act too (L656)
     return _acting(result, found)
 
 
@@ -528,14 +669,15 @@ COMMANDS = (
         Option("aircraft", unit=True), Option("armour"), Option("moved", bool, default=False),
         Option("intercept", bool, default=False), Option("jink", bool, default=False),
         Option("already", bool, default=False), Option("dc", int, min=1, max=MAX_UNITS)), OPT, flak_command),
-    Command("combat_epic.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command),
+    Command("combat_epic.cmd.assault", "assault", ASSAULT_OPTIONS, OPT, assault_command, roster=True),
     Command("combat_epic.cmd.odds_assault", "odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,
-            applies=False),
+            applies=False, roster=True),
     Command("combat_epic.cmd.action", "check", (
         Option("initiative", str, required=True), FORMATION, Option("blast", int, min=0, max=MAX_UNITS),
         Option("retaining", bool, default=False), Option("aircraft_formation", bool, default=False),
-        Option("declared", str, choices=DECLARED), Option("supreme_commander", bool, default=False)),
-        OPT, action_command),
+        Option("declared", str, choices=DECLARED), Option("supreme_commander", bool, default=False),
+        Option("combined", str, max_length=200)),
+        OPT, action_command, roster=True),
     Command("combat_epic.cmd.teleport", "check", (Option("units", int, min=1, max=MAX_UNITS), FORMATION),
             OPT, teleport_command),
     Command("combat_epic.cmd.planetfall", "check", (), OPT, planetfall_command, applies=False),

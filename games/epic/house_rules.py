@@ -28,6 +28,11 @@ WE_DANGEROUS_BLAST = "epic_we_dangerous_blast"
 # L122 and L214 give every formation failing the test a Blast Marker. Default: the aircraft rule.
 AIRCRAFT_FAILED_BLAST = "epic_aircraft_failed_blast"
 
+# A combined assault won: each formation takes Blast Markers «деля их поровну среди участвующих
+# формаций» (L656); a formation drawn in by a counter-charge (L525) and intermingled defenders
+# (L590) take their own losses. Default: the combined-assault text, split equally; or own losses.
+COMBINED_BLAST = "epic_combined_assault_blast"
+
 HOUSE_RULES = [
     HouseRule(
         BLAST_ON_HIT, default="on_hit", choices=("on_hit", "always"),
@@ -77,5 +82,12 @@ HOUSE_RULES = [
         choice_titles={"none": Msg.of("combat_epic.house.aircraft_failed_blast.none"),
                        "blast": Msg.of("combat_epic.house.aircraft_failed_blast.blast")},
         source=Source("epic", 1010, 1012),
+    ),
+    HouseRule(
+        COMBINED_BLAST, default="split", choices=("split", "own"),
+        title=Msg.of("combat_epic.house.combined_assault_blast.title"),
+        choice_titles={"split": Msg.of("combat_epic.house.combined_assault_blast.split"),
+                       "own": Msg.of("combat_epic.house.combined_assault_blast.own")},
+        source=Source("epic", 525, 656),
     ),
 ]

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from games._exact import binomial, pct
 from games.epic import house_rules as H
-from games.epic.assault import AssaultSide, _validate
+from games.epic.assault import FIRST, AssaultSide, _validate, phases
 from games.epic.assault_odds import assault_distribution
 from games.epic.rolls import hit_probability, need_after, save_fail_probability
 from games.epic.shooting import EpicTarget, to_hit_modifiers
@@ -164,6 +164,11 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
                             d=Number(odds.mean_defender_lost)))
     if mode == "sum":
         r.notes.append(Msg.of("combat_epic.house.assault_roll.applied_sum"))
+    if FIRST in phases(attacker, defender):
+        r.notes.append(Msg.of("combat_epic.note.first_strike"))
+    for side, key in ((attacker, "combat_epic.note.combined"), (defender, "combat_epic.note.intermingled")):
+        if side.formations:
+            r.notes.append(Msg.of(key, names=", ".join(m.name for m in side.formations)))
     defender_lost = tuple(_exact(float(p)) for p in odds.defender_lost)
     r.data.update(p_attacker=p_attacker, p_defender=p_defender, p_tie=p_tie,
                   attacker_lost=_exact(odds.mean_attacker_lost), defender_lost=_exact(odds.mean_defender_lost),

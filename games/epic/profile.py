@@ -8,7 +8,12 @@ Russian or English:
     «Легкая техника 30см 5+ 6+ 5+ AT5+»     a two-word type
 
 A dash is "none" (a unit with no firefight: «FF -»). Weapons are kept as written
-(games/epic/weapons.py reads them).
+(games/epic/weapons.py reads them). Assault weapon rules are read out of the row: First Strike
+(«First Strike», «FS», «Первый удар», L782) and Extra Attacks («EA(+1)», «ДА(+1)», L778) —
+on one weapon (between the same commas) the First Strike acts only on its extra attacks (L778):
+
+    «Пехота 15см 4+ 3+ 5+ AP5+, EA(+1) First Strike»   its extra attacks strike first
+    «INF 15cm 5+ 4+ 4+ AP5+ FS»                        all its attacks strike first
 """
 from __future__ import annotations
 
@@ -39,6 +44,8 @@ FIELDS = (
     Field("ff", Msg.of("combat_epic.profile.ff"), Source(B, 66, 68)),
     Field("weapons", Msg.of("combat_epic.profile.weapons"), Source(B, 70, 82)),
     Field("dc", Msg.of("combat_epic.profile.dc"), Source(B, 852, 860)),
+    Field("extra_attacks", Msg.of("combat_epic.profile.extra_attacks"), Source(B, 776, 778)),
+    Field("first_strike", Msg.of("combat_epic.profile.first_strike"), Source(B, 780, 782)),
 )
 LABELS = {f.key: f.label for f in FIELDS}
 KEYS = {"cc": "cc", "бб": "cc", "ff": "ff", "пб": "ff", "dc": "dc", "armour": "armour", "armor": "armour",
@@ -48,6 +55,31 @@ _SPEED = re.compile(r"^(\d{1,3})\s*(?:см|cm)?$")
 _PLUS = re.compile(r"^([2-6])\+$")
 _KEYED = re.compile(r"^(cc|ff|dc|бб|пб|armour|armor|броня|speed|скорость)\s*[:=]?\s*(.*)$")
 _WEAPON = re.compile(r"(?:^|\b)(?:\d+|d3|d6|д3|д6)?\s*[xх×]?\s*(?:ap|at|aa|mw|tk|bp)\s*\d", re.IGNORECASE)
+
+
+_FIRST_STRIKE = re.compile(r"(?<![\w])(?:first\s*strike|первый\s+удар|fs)(?![\w])", re.IGNORECASE)
+_EXTRA = re.compile(r"(?<![\w])(?:ea|да|extra\s+attacks?|доп(?:олнительные|\.)?\s*атаки)\s*\(?\s*\+\s*(\d)\s*\)?",
+                    re.IGNORECASE)
+
+
+def assault_rules(text: str) -> tuple[str, dict[str, Any]]:
+    """The row without its assault weapon rules, and those rules: `extra_attacks` (the most any
+    weapon gives, L778) and `first_strike` — "extra" when it is on a weapon with Extra Attacks
+    (its rule acts only on them, L778), else "all" (L782)."""
+    rules: dict[str, Any] = {}
+    parts = re.split(r"([,;])", text)
+    for i in range(0, len(parts), 2):
+        part = parts[i]
+        extra = [int(m.group(1)) for m in _EXTRA.finditer(part)]
+        if extra:
+            rules["extra_attacks"] = max([rules.get("extra_attacks", 0)] + extra)
+        if _FIRST_STRIKE.search(part):
+            mode = "extra" if extra else "all"
+            rules["first_strike"] = "all" if rules.get("first_strike") == "all" else mode
+        parts[i] = _FIRST_STRIKE.sub(" ", _EXTRA.sub(" ", part))
+    rest = "".join(parts)
+    rest = re.sub(r"\s*([,;])(?:\s*[,;])+", r"\1", rest)          # a weapon left empty between commas
+    return " ".join(rest.split()).strip(" ,;"), rules
 
 
 def _fold(text: str) -> str:
@@ -93,8 +125,8 @@ class EpicProfile(ProfileSpec):
         return dict(zip(("dc", "dc_damaged", "dc_critical"), values))
 
     def parse(self, text: str, unit_type: str | None = None) -> dict[str, Any]:
-        rest = " ".join((text or "").split())
-        if not rest:
+        rest, rules = assault_rules(text or "")
+        if not rest and not rules:
             raise self._refuse(text)
         out: dict[str, Any] = {}
         folded = _fold(rest)
@@ -139,6 +171,7 @@ class EpicProfile(ProfileSpec):
             out[key] = self._value(key, word)
         if weapons:
             out["weapons"] = " ".join(weapons).strip(" ,")
+        out.update(rules)
         if not out:
             raise self._refuse(text)
         return out
@@ -159,6 +192,10 @@ class EpicProfile(ProfileSpec):
             parts.append(Msg.of("combat_epic.profile.dc_value", n=states))
         if profile.get("weapons"):
             parts.append(Msg.of("combat_epic.profile.weapons_value", weapons=profile["weapons"]))
+        if profile.get("extra_attacks"):
+            parts.append(Msg.of("combat_epic.profile.extra_attacks_value", n=profile["extra_attacks"]))
+        if profile.get("first_strike"):
+            parts.append(Msg.of(f"combat_epic.profile.first_strike_{profile['first_strike']}"))
         return parts
 
 

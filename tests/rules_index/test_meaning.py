@@ -1,0 +1,48 @@
+"""The sentence vectors (rules_index.meaning): shipped for every passage, fused only for questions."""
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from rules_index import load_index
+from rules_index import meaning
+
+
+@pytest.fixture(scope="module")
+def index():
+    return load_index()
+
+
+def test_every_passage_of_the_books_has_a_shipped_vector(index):
+    # A book edited without `python -m rules_index vectors` would leave passages unreachable by meaning.
+    assert index.meaning.missing == 0
+    assert len(index.meaning.matrix) > 0
+    assert np.allclose(np.linalg.norm(index.meaning.matrix[:50], axis=1), 1.0, atol=1e-2)
+
+
+def test_the_encoder_ships_in_a_package_and_loads_offline():
+    vector = meaning.encode_query("можно ли стрелять после марша")
+    assert vector is not None and vector.shape == (384,)
+    assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-3
+
+
+def test_a_rule_name_is_ranked_by_its_words_alone(index):
+    words_only = copy.copy(index)
+    words_only.meaning = None
+    words_only.__dict__.pop("_answers", None)
+    for query, game in [("бласт маркеры", "epic"), ("pinned down", "flames_of_war"), ("чардж", "horus_heresy")]:
+        assert [h.section_id for h in index.search(query, game=game, limit=5)] == \
+               [h.section_id for h in words_only.search(query, game=game, limit=5)]
+
+
+def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
+    # «протаранил» is not a word of the book, whose rule says «Таран» (L1869): only meaning connects them.
+    query = "мой танк протаранил вражеский танк"
+    words_only = copy.copy(index)
+    words_only.meaning = None
+    words_only.__dict__.pop("_answers", None)
+    assert "horus_heresy:1869" not in [h.section_id for h in words_only.search(query, game="horus_heresy", limit=5)]
+    top = index.search(query, game="horus_heresy", limit=1)[0]
+    assert (top.section_id, top.line_start) == ("horus_heresy:1869", 1869)
