@@ -19,6 +19,7 @@ from games.horus_heresy.shooting import HHTarget, HHWeapon  # noqa: E402
 from games.horus_heresy.vehicles import HHVehicle  # noqa: E402
 
 MARINE = dict(ws=4, strength=4, toughness=4, initiative=4, saves=Saves(armour=3))
+FIST = Fighter(name="fist", models=1, ws=4, strength=8, toughness=4, initiative=1, attacks=3, ap=2, unwieldy=True)
 CASES = {
     "hh-assault 200 v 200, W3 A4 (issue 14)": lambda: fight_odds(
         Fighter(name="A", models=200, wounds=3, attacks=4, **MARINE),
@@ -33,6 +34,20 @@ CASES = {
         4, HHWeapon(shots=100, strength=8, ap=2), HHTarget(models=200, wounds=20, saves=Saves(armour=3))),
     "hh-vehicle 100 shots, destroyer, HP 50": lambda: vehicle_odds(
         4, HHWeapon(shots=100, strength=10, ap=1), HHVehicle("V", 14, 50, Saves()), mode="destroyer"),
+    "hh-assault 50 v 50 A2, a power fist each (exact steps)": lambda: fight_odds(
+        Fighter(name="A", models=50, attacks=2, extra=FIST, **MARINE), Fighter(name="D", models=50, attacks=2, extra=FIST,
+                                                                               **MARINE)),
+    "hh-assault 200 v 200 A4 W3, a power fist each (estimate)": lambda: fight_odds(
+        Fighter(name="A", models=200, wounds=3, attacks=4, extra=FIST, **MARINE),
+        Fighter(name="D", models=200, wounds=3, attacks=4, extra=FIST, **MARINE)),
+    "hh-shoot 100 shots, master-crafted, murderous, deflagrate, FNP": lambda: shoot_odds(
+        4, HHWeapon(shots=100, strength=4, ap=4, master_crafted=True, murderous=5, deflagrate=True),
+        HHTarget(models=200, wounds=3, saves=Saves(armour=3), fnp=5)),
+    "hh-shoot 100 shots, murderous, 200 models W1": lambda: shoot_odds(
+        4, HHWeapon(shots=100, strength=4, murderous=5), HHTarget(models=200, saves=Saves(armour=3))),
+    "hh-vehicle 100 shots, destroyer, exoshock 4, HP 50": lambda: vehicle_odds(
+        4, HHWeapon(shots=100, strength=10, ap=1, exoshock=4), HHVehicle("V", 14, 50, Saves(invulnerable=5)),
+        mode="destroyer"),
 }
 
 

@@ -14,13 +14,14 @@ from games.horus_heresy.melee import Fighter, fight, fighter_from, hammer_of_wra
 from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
+from games.horus_heresy.second_profile import parse_second
 from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
-from games.horus_heresy.special_rules import parse_rules
+from games.horus_heresy.special_rules import parse_rules, rule_label
 from games.horus_heresy.state import condition
 from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
 from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
 from games.inputs import parse_plus
-from games.procedure import ProcedureResult
+from games.procedure import ProcedureResult, StateChange
 from games.profiles import note_assumed, note_from_profile, note_override
 from i18n import Msg, UserError
 
@@ -33,7 +34,7 @@ WEAPON_RULES = ("twin_linked", "preferred_enemy", "rending", "poisoned", "fleshb
 VEHICLE_RULES = ("twin_linked", "preferred_enemy", "rending", "gets_hot", "ignores_cover", "snap", "armourbane", "lance",
                  "sunder", "exoshock", "haywire")
 FIGHTER_RULES = ("rending", "poisoned", "fleshbane", "shred", "preferred_enemy", "hatred", "fearless",
-                 "eternal_warrior", "fnp")
+                 "eternal_warrior", "fnp", "unwieldy", "dreadnought", "monstrous")
 FACINGS = tuple(Choice(f"combat_hh.facing.{f}", f) for f in ("front", "side", "rear"))
 FACING_LABEL = {"front": "F", "side": "S", "rear": "R"}
 MODES = tuple(Choice(f"combat_hh.mode.{m}", m) for m in ("normal", "ordnance", "destroyer"))
@@ -175,8 +176,7 @@ def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResu
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
-    if (weapon.destroyer or weapon.murderous is not None or weapon.deflagrate or weapon.master_crafted
-            or (weapon.template and o["hits"] is None)):
+    if weapon.destroyer or (weapon.template and o["hits"] is None):
         raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
@@ -242,9 +242,6 @@ def vehicle_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
 def vehicle_odds_command(ctx: CommandContext, mode: str, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, vehicle, armourbane, lance = _vehicle_shot(reading, ctx.settings, **o)
-    if weapon.exoshock is not None:
-        # a second penetrating hit per hit changes the chain of hull points: not in the odds yet
-        raise UserError("combat_hh.error.odds_exoshock", example="combat_hh.example.vehicle")
     return reading.attach(odds.vehicle_odds(bs, weapon, vehicle, mode=mode, armourbane=armourbane, lance=lance,
                                             hits=o["hits"]))
 
@@ -268,7 +265,7 @@ FIGHT_NEEDED = ("ws", "s", "t", "i", "a")          # every blow needs them (L115
 
 
 def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | None, reading: Reading | None = None,
-            **extra) -> Fighter:
+            second: str | None = None, side: Msg | None = None, **extra) -> Fighter:
     """A side of a combat: the typed profile over the tracked unit's profile (each value read from
     the unit's profile, or typed over it, is noted), its special rules, models and wounds left."""
     r = reading or Reading()
@@ -288,7 +285,15 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
         stats.setdefault("w", state["wounds"])
         for key in ref.state.profile.get("rules", {}):
             if key in FIGHTER_RULES and key not in flags:
-                flags[key] = r.rule(ref, key, None, key)
+                flags[key] = r.rule(ref, key, None, rule_label(key))
+    concussed = ref.state.get("concussed") if ref.state is not None else 0
+    ws = stats.get("ws")
+    if concussed and ws is not None:
+        # A failed Concussive test lowers WS until the end of the next assault phase (L2941);
+        # no characteristic goes below 0 (L46).
+        lowered = max(0, ws - concussed)
+        r.notes.append(Msg.of("combat_hh.note.concussed_ws", unit=name or "?", x=concussed, ws=ws, now=lowered))
+        stats["ws"] = lowered
     missing = [k.upper() for k in FIGHT_NEEDED if k not in stats]
     if missing:
         raise UserError("combat_shared.error.missing.value", example="combat_hh.example.assault",
@@ -298,13 +303,47 @@ def fighter(ref: UnitRef, profile: str | None, models: int | None, rules: str | 
                                     Msg.of("combat_hh.note.no_save_given")))
     if not models:
         raise UserError("combat_hh.error.target_models", example="combat_hh.example.assault", target=name or "?")
-    return fighter_from(stats, name=name, models=models, damage=damage, **flags, **extra)
+    # A Dreadnought or Monstrous model isn't slowed by Unwieldy (L3405): typed, or in its profile.
+    monstrous = bool(flags.pop("dreadnought", False)) | bool(flags.pop("monstrous", False))
+    main = fighter_from(stats, name=name, models=models, damage=damage, monstrous=monstrous, **flags, **extra)
+    if second is None and ref.state is not None and ref.state.profile.get("extra"):
+        second = ref.state.profile["extra"]
+        r.notes.append(note_from_profile(Msg.of("combat_hh.word.second_profile_name"), second, ref.state.name))
+    if second:
+        main = dataclasses.replace(main, extra=second_fighter(main, second, concussed, r, side))
+    return main
+
+
+def second_fighter(main: Fighter, text: str, concussed: int, reading: Reading, label: Msg | None = None) -> Fighter:
+    """The unit's second profile (L1218: each model hits with its own WS): its own blows, the
+    unit's toughness, wounds and saves; what it doesn't give is the unit's, and the reply lists it."""
+    spec = parse_second(text)
+    side = main.name or label or Msg.of("combat_hh.word.unit")
+    count = spec.models
+    if count is None:
+        count = 1
+        reading.notes.append(note_assumed(Msg.of("combat_hh.word.second_profile_models", side=side), 1,
+                                          Msg.of("combat_hh.note.second_profile_count")))
+    if count >= main.models:
+        raise UserError("combat_hh.error.second_profile_models", example="combat_hh.example.second_profile",
+                        n=count, models=main.models)
+    own = {"ws": main.ws, "s": main.strength, "i": main.initiative, "a": main.attacks, "ap": main.ap}
+    inherited = [k.upper() for k in own if k not in spec.stats]
+    if inherited:
+        reading.notes.append(Msg.of("combat_hh.note.second_profile_inherits", side=side, what=", ".join(inherited)))
+    stats: dict[str, int | None] = {"t": main.toughness, "w": main.wounds, **own, **spec.stats}
+    if concussed and "ws" in spec.stats and stats["ws"] is not None:
+        stats["ws"] = max(0, stats["ws"] - concussed)          # the unit's WS is lowered (L2941, L46)
+    return dataclasses.replace(fighter_from(stats, name=main.name, models=count, **spec.rules),
+                               saves=main.saves, preferred_enemy=main.preferred_enemy, hatred=main.hatred,
+                               charged=main.charged, monstrous=main.monstrous)
 
 
 def _fighters(o: dict, reading: Reading) -> tuple[Fighter, Fighter]:
     return (fighter(o["attacker"], o["attacker_profile"], o["attacker_models"], o["attacker_rules"], reading,
-                    charged=o["charged"]),
-            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"], reading))
+                    second=o["attacker_extra"], side=Msg.of("combat_hh.word.attacker"), charged=o["charged"]),
+            fighter(o["defender"], o["defender_profile"], o["defender_models"], o["defender_rules"], reading,
+                    second=o["defender_extra"], side=Msg.of("combat_hh.word.defender")))
 
 
 def _round_notes(result: ProcedureResult, a: Fighter, d: Fighter, first_round: bool) -> ProcedureResult:
@@ -364,6 +403,7 @@ ASSAULT_OPTIONS = (
     Option("attacker_models", int, min=1, max=MAX_MODELS), Option("defender_models", int, min=1, max=MAX_MODELS),
     Option("attacker_rules", max_length=200), Option("defender_rules", max_length=200),
     Option("charged", bool, default=False), Option("first_round", bool, default=True),
+    Option("attacker_extra", str, max_length=200), Option("defender_extra", str, max_length=200),
 )
 
 
@@ -437,7 +477,18 @@ def concussive_command(ctx: CommandContext, leadership: int | None, penalty: int
     reading = Reading()
     ld = needed(reading.value(unit, "ld", leadership, "Ld"), "Ld", "leadership", "combat_hh.example.concussive")
     assert ctx.roller is not None
-    return reading.attach(checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name))
+    result = checks.concussive(ctx.roller, leadership=ld, penalty=penalty, unit=unit.name)
+    if unit.state is not None and not result.data["passed"]:
+        name = unit.state.name
+        # Kept on the unit until the end of the next assault phase (L2941): the largest penalty
+        # counts (L2945); taken at the end of a combat, the next assault phase is the following one.
+        ends = 2 if ctx.phase == "assault" else 1
+        x = max(result.data["penalty"], unit.state.get("concussed"))
+        result.changes.append(StateChange(name, "concussed", "set", x, Msg.of("combat_hh.change.concussed", x=x)))
+        result.changes.append(StateChange(name, "concussed_assaults", "set",
+                                          max(ends, unit.state.get("concussed_assaults")),
+                                          Msg.of(f"combat_hh.change.concussed_until_{ends}")))
+    return reading.attach(result)
 
 
 def characteristic_command(ctx: CommandContext, characteristic: str, value: int | None, modifier: int,

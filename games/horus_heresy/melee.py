@@ -11,7 +11,7 @@ from dice.roller import Roller
 from games.horus_heresy import house_rules as H
 from games.horus_heresy.checks import leadership_roll
 from games.horus_heresy.rolls import Saves, roll_dice, source_note, ws_need
-from games.horus_heresy.shooting import HHTarget, HHWeapon, resolve_wounds
+from games.horus_heresy.shooting import HHTarget, HHWeapon, WoundingResult, resolve_wounds
 from games.procedure import ProcedureResult, StateChange
 from i18n import Msg, UserError
 
@@ -44,6 +44,16 @@ class Fighter:
     preferred_enemy: bool = False
     hatred: bool = False                 # re-roll failed to-hit rolls in the first round (l.3073–3075)
     charged: bool = False                # +1 attack this turn for charging (l.1196)
+    unwieldy: bool = False               # strikes at Initiative step 1 (l.3405)
+    monstrous: bool = False              # a Dreadnought or Monstrous model: Unwieldy doesn't slow it (l.3405)
+    # A second profile among `models` (a sergeant with a power fist…): its own WS, S, AP, I, A and
+    # weapon rules; wounds on the unit use this side's profile and take these models last.
+    extra: Fighter | None = None
+
+    @property
+    def step(self) -> int:
+        """The Initiative step this profile strikes at (l.1157–1161): 1 with Unwieldy (l.3405)."""
+        return 1 if self.unwieldy and not self.monstrous else self.initiative
 
     @property
     def attacks_now(self) -> int:
@@ -74,23 +84,47 @@ def fighter_from(profile: dict[str, int | None], **extra) -> Fighter:
     kwargs: dict[str, Any] = {mapping[k]: v for k, v in profile.items() if k in mapping}
     saves = Saves(armour=profile.get("sv"), invulnerable=profile.get("inv"))
     f = Fighter(saves=saves, **kwargs, **extra)
-    for attr, low, high in (("ws", 1, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
+    for attr, low, high in (("ws", 0, 10), ("strength", 1, 10), ("toughness", 1, 10), ("wounds", 1, 20),
                             ("initiative", 1, 10), ("attacks", 0, 20), ("models", 1, 200)):
         if not low <= getattr(f, attr) <= high:
             raise UserError("combat_hh.error.profile", example="combat_hh.example.assault", text=attr)
     return f
 
 
+def profiles(side: Fighter) -> list[Fighter]:
+    """The profiles a side strikes with: its own, and its second (`extra`) if any."""
+    return [side] if side.extra is None else [side, side.extra]
+
+
+def striking_models(side: Fighter, alive: int) -> list[tuple[Fighter, int]]:
+    """How many of the `alive` models strike with each profile: the second profile's models are
+    taken last — the controller chooses which engaged model takes each wound (l.1276–1282), and
+    the bot assumes the rank and file go first (the reply says so)."""
+    if side.extra is None:
+        return [(side, alive)]
+    second = min(side.extra.models, alive)
+    return [(side, alive - second), (side.extra, second)]
+
+
 def _strike(roller: Roller, result: ProcedureResult, me: Fighter, enemy: Fighter, models: int, enemy_models: int,
-            enemy_damage: int, settings: dict[str, str] | None, first_round: bool):
-    need = ws_need(me.ws, enemy.ws, settings)
-    reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
-                    ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
+            enemy_damage: int, settings: dict[str, str] | None, first_round: bool, side: str | Msg | None = None):
     count = models * me.attacks_now
-    step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=me.name or "?",
-                                                            ws=me.ws, enemy_ws=enemy.ws),
-                                 reroll=reroll, note=note)
-    result.steps.append(step)
+    if me.ws == 0:
+        # «Модель с навыком ближнего боя 0 … не может наносить удары» (l.108)
+        result.outcome.append(Msg.of("combat_hh.out.ws_zero_strikes", side=side or me.name or "?"))
+        return WoundingResult()
+    if enemy.ws == 0:
+        # «… в ближнем бою по ней попадают автоматически» (l.108)
+        hits = count
+        result.outcome.append(Msg.of("combat_hh.out.ws_zero_hit", side=enemy.name or "?", n=hits))
+    else:
+        need = ws_need(me.ws, enemy.ws, settings)
+        reroll, note = (("failed", source_note("hatred")) if me.hatred and first_round else
+                        ("ones", source_note("preferred")) if me.preferred_enemy else (None, None))
+        step, hits, _, _ = roll_dice(roller, count, need, Msg.of("combat_hh.step.to_hit_ws", side=side or me.name or "?",
+                                                                ws=me.ws, enemy_ws=enemy.ws),
+                                     reroll=reroll, note=note)
+        result.steps.append(step)
     weapon = HHWeapon(shots=count, strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned,
                       shred=me.shred, fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(name=enemy.name, toughness=enemy.toughness, models=enemy_models, wounds=enemy.wounds,
@@ -113,22 +147,36 @@ def fight(roller: Roller, attacker: Fighter, defender: Fighter, *, settings: dic
     caused = {"a": 0, "d": 0}           # wounds that count for combat resolution (l.1316–1322)
     removed = {"a": 0, "d": 0}
     sides = {"a": attacker, "d": defender}
-    for step_i in sorted({attacker.initiative, defender.initiative}, reverse=True):
-        strikers = [k for k in ("a", "d") if sides[k].initiative == step_i and models[k] > 0]
-        outcomes = {}
-        for k in strikers:
-            other = "d" if k == "a" else "a"
-            outcomes[k] = _strike(roller, result, sides[k], sides[other], models[k], models[other], damage[other],
-                                  settings, first_round)
-        for k, w in outcomes.items():      # simultaneous within one initiative step
-            other = "d" if k == "a" else "a"
-            caused[k] += w.wounds_lost
-            removed[other] += w.models_removed
-            models[other] -= w.models_removed
-            # wounds left on the wounded model after this step
-            total = damage[other] + w.wounds_lost - w.models_removed * sides[other].wounds
-            damage[other] = max(0, total) if models[other] > 0 else 0
+    names = {"a": a_name, "d": d_name}
+    for k in ("a", "d"):
+        for group in profiles(sides[k]):
+            if group.unwieldy:
+                result.notes.append(Msg.of("combat_hh.note.unwieldy" if not group.monstrous
+                                           else "combat_hh.note.unwieldy_monstrous", side=names[k]))
+    if attacker.extra is not None or defender.extra is not None:
+        result.notes.append(Msg.of("combat_hh.note.second_profile_last"))
+    steps = sorted({g.step for k in ("a", "d") for g in profiles(sides[k])}, reverse=True)
+    for step_i in steps:
         result.outcome.append(Msg.of("combat_hh.out.initiative_step", i=step_i))
+        before = dict(models)
+        after_models, after_damage = dict(models), dict(damage)
+        for k in ("a", "d"):               # both sides strike at the state the step began with (l.1161)
+            other = "d" if k == "a" else "a"
+            for group, striking in striking_models(sides[k], before[k]):
+                if group.step != step_i or striking <= 0 or after_models[other] <= 0:
+                    continue
+                label = names[k] if group is sides[k] else Msg.of("combat_hh.word.second_profile", side=names[k],
+                                                                  n=striking)
+                # One group's wounds after another's on the same enemy: allocated in turn (l.1274)
+                w = _strike(roller, result, group, sides[other], striking, after_models[other], after_damage[other],
+                            settings, first_round, side=label)
+                caused[k] += w.wounds_lost
+                removed[other] += w.models_removed
+                after_models[other] -= w.models_removed
+                # wounds left on the wounded model after this step
+                total = after_damage[other] + w.wounds_lost - w.models_removed * sides[other].wounds
+                after_damage[other] = max(0, total) if after_models[other] > 0 else 0
+        models, damage = after_models, after_damage
     result.outcome.append(Msg.of("combat_hh.out.fight_wounds", attacker=a_name, defender=d_name,
                                  a=caused["a"], d=caused["d"]))
     winner: str | None = None

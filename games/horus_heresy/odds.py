@@ -1,5 +1,5 @@
 """Exact odds for Horus Heresy attacks (fractions, the same rules as the rolling code):
-shooting at units (hits, unsaved wounds, models removed), at vehicles (glancing, penetrating,
+shooting at units (`odds_shooting`: hits, unsaved wounds, models removed), at vehicles (glancing, penetrating,
 hull points, wrecked, explodes) and one round of close combat (who wins)."""
 from __future__ import annotations
 
@@ -12,77 +12,15 @@ from math import exp, lgamma, log, log1p
 from games._exact import binomial, pct
 from games.horus_heresy import tables as T
 from games.horus_heresy.melee import Fighter
-from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need, ws_need
-from games.horus_heresy.shooting import HHTarget, HHWeapon, allocate, hit_reroll, instant_death, wound_reroll
+from games.horus_heresy.odds_shooting import p_hit_shooting, p_unsaved_per_hit, shoot_odds
+from games.horus_heresy.rolls import Saves, best_save, outcome_probs, p_fail, ws_need
+from games.horus_heresy.shooting import HHTarget, HHWeapon, instant_death
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
 from games.procedure import Distribution, ProcedureResult
 from i18n import Msg, Number
 
 ONE = Fraction(1)
-
-
-def p_hit_shooting(bs: int | None, weapon: HHWeapon) -> Fraction:
-    need, high = bs_need(bs, weapon.snap)
-    reroll, _ = hit_reroll(weapon, high)
-    ok, _ = outcome_probs(need, reroll=reroll, reroll_need=high)
-    return ok
-
-
-def p_unsaved_per_hit(weapon: HHWeapon, target: HHTarget, *, melee: bool = False) -> Fraction:
-    """A hit becoming a wound that stays after saves and mitigation."""
-    need = wound_need(weapon.strength, target.toughness, poisoned=weapon.poisoned, fleshbane=weapon.fleshbane)
-    if need is None and weapon.rending is None:
-        return Fraction(0)
-    reroll, _ = wound_reroll(weapon, target)
-    if reroll is None and melee and weapon.poisoned is not None and weapon.strength > target.toughness:
-        reroll = "failed"                                     # Poisoned in melee with S > T (l.3213)
-    normal, rend = outcome_probs(need, reroll=reroll, trigger=weapon.rending)
-    rend_ap = 2 if not melee or weapon.ap is None else min(weapon.ap, 2)
-    save_n, _ = best_save(target.saves, weapon.ap, ignores_cover=weapon.ignores_cover, melee=melee)
-    save_r, _ = best_save(target.saves, rend_ap, ignores_cover=weapon.ignores_cover, melee=melee)
-    unsaved = normal * p_fail(save_n) + rend * p_fail(save_r)
-    # No Feel No Pain against Instant Death, even for Eternal Warrior (l.3009, l.2983).
-    is_id = instant_death(weapon.strength, target.toughness)
-    mit, _ = mitigation(target.shrouded, target.fnp, instant_death=is_id, ignores_cover=weapon.ignores_cover,
-                        melee=melee, fearless=target.fearless)
-    return unsaved * (p_fail(mit) if mit is not None else 1)
-
-
-def _removal(k: int, weapon: HHWeapon, target: HHTarget) -> tuple[int, int]:
-    is_id = instant_death(weapon.strength, target.toughness)
-    ordinary, id_w = (0, k) if is_id else (k, 0)
-    removed, _, lost = allocate(target.models, target.wounds, target.damage, ordinary, id_w, target.eternal_warrior)
-    return removed, lost
-
-
-def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int | None = None) -> ProcedureResult:
-    """`hits` given: that many automatic hits (blasts, templates) instead of rolling `shots`."""
-    p_hit = p_hit_shooting(bs, weapon) if hits is None else ONE
-    p_u = p_unsaved_per_hit(weapon, target)
-    per_shot = p_hit * p_u
-    n = weapon.shots if hits is None else hits
-    dist = binomial(n, per_shot)
-    removed: dict[int, Fraction] = defaultdict(Fraction)
-    for k, p in enumerate(dist):
-        removed[_removal(k, weapon, target)[0]] += p
-    r = ProcedureResult("horus_heresy", "shoot_odds", Msg.of("combat_hh.title.odds_shoot",
-                                                            target=target.name or Msg.of("combat_hh.word.target")))
-    exp_hits = n * p_hit
-    exp_wounds = n * per_shot
-    r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=pct(p_hit), unsaved=pct(per_shot)))
-    r.outcome.append(Msg.of("combat_hh.odds.expected", hits=Number(exp_hits), wounds=Number(exp_wounds)))
-    for m in sorted(removed):
-        if removed[m] >= Fraction(1, 2000):          # rows that show as 0.0% are left out
-            r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=pct(removed[m]),
-                                    atleast=pct(sum((q for j, q in removed.items() if j >= m), Fraction(0)))))
-    r.data.update(p_hit=p_hit, p_unsaved=per_shot, unsaved=dist, removed=dict(removed),
-                  expected_hits=exp_hits, expected_wounds=exp_wounds)
-    top = max(removed)
-    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_removed"),
-                                  tuple(removed.get(k, Fraction(0)) for k in range(top + 1)),
-                                  event=Msg.of("combat_hh.odds.event_destroyed"),
-                                  event_probability=removed.get(target.models, Fraction(0)))
-    return r
+__all__ = ["fight_odds", "p_hit_shooting", "p_unsaved_per_hit", "shoot_odds", "vehicle_odds"]
 
 
 def vehicle_hit_outcomes(weapon: HHWeapon, vehicle: HHVehicle, mode: str, armourbane: bool, lance: bool,
@@ -123,6 +61,45 @@ def vehicle_hit_outcomes(weapon: HHWeapon, vehicle: HHVehicle, mode: str, armour
     return out
 
 
+def shot_outcomes(weapon: HHWeapon, vehicle: HHVehicle, per_hit: dict[str, Fraction], hp_dist: dict[int, Fraction],
+                  p_explode: Fraction, p_hit: Fraction) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
+    """One shot → {(hull points lost, exploded): P}, as `shoot_vehicle` rolls it: a glancing hit
+    costs its hull points, a penetrating one its hull points and a damage roll (7+ explodes; a
+    super-heavy loses D3 more instead, l.2268). Exoshock (X): a penetrating hit that lands rolls
+    D6, X+ is a second penetrating hit with no cover save, an invulnerable save allowed (l.2987).
+    Returns it and P(a penetrating hit brings a second)."""
+    def add(a: dict, b: dict) -> dict:
+        out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (hp_a, boom_a), pa in a.items():
+            for (hp_b, boom_b), pb in b.items():
+                out[(hp_a + hp_b, boom_a | boom_b)] += pa * pb
+        return out
+    glance: dict[tuple[int, int], Fraction] = {(hp, 0): p for hp, p in hp_dist.items()}
+    pen: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for hp, p in hp_dist.items():
+        if vehicle.super_heavy:
+            pen[(hp, 0)] += p * (1 - p_explode)
+            for extra in (1, 2, 3):
+                pen[(hp + extra, 0)] += p * p_explode / 3
+        else:
+            pen[(hp, 0)] += p * (1 - p_explode)
+            pen[(hp, 1)] += p * p_explode
+    p_second = Fraction(0)
+    if weapon.exoshock is not None:
+        p_second = Fraction(7 - weapon.exoshock, 6) * p_fail(vehicle.saves.invulnerable)
+        single, double = dict(pen), add(pen, pen)
+        pen = defaultdict(Fraction)
+        for k in set(single) | set(double):
+            pen[k] = single.get(k, Fraction(0)) * (1 - p_second) + double.get(k, Fraction(0)) * p_second
+    out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    out[(0, 0)] = 1 - p_hit + p_hit * per_hit["none"]
+    for (hp, boom), p in glance.items():
+        out[(hp, boom)] += p_hit * per_hit["glancing"] * p
+    for (hp, boom), p in pen.items():
+        out[(hp, boom)] += p_hit * per_hit["penetrating"] * p
+    return dict(out), p_second
+
+
 def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: str = "normal",
                  armourbane: bool = False, lance: bool = False, hits: int | None = None) -> ProcedureResult:
     """Distribution of hull points lost, P(wrecked), P(explodes); a second Immobilised's extra
@@ -134,28 +111,19 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     p_hit = p_hit_shooting(bs, weapon) if hits is None else ONE
     n = weapon.shots if hits is None else hits
     cap = vehicle.hull_points
-    # One shot: nothing, or `hp` hull points lost without / with an explosion. Exact fractions for
-    # small inputs, floats when the work (shots × hull points) would not fit the time budget.
+    per_shot, p_exoshock = shot_outcomes(weapon, vehicle, per_hit, hp_dist, p_explode_on_pen, p_hit)
+    # Exact fractions for small inputs, floats when the work (shots × hull points) would not fit
+    # the time budget: the same arithmetic either way.
     exact = n * cap <= 300
-    # Fractions or floats, as chosen above: the same arithmetic either way.
     num: Callable[[Fraction], Any] = (lambda v: v) if exact else float
-    stay = num(1 - p_hit + p_hit * per_hit["none"])
-    moves = [(lost_hp, num(p_hit * php * (per_hit["glancing"] + per_hit["penetrating"] * (1 - p_explode_on_pen))),
-              num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen)) for lost_hp, php in hp_dist.items()]
-    if vehicle.super_heavy:
-        # «Explodes» costs D3 more hull points instead (l.2268): each of 1, 2, 3 with 1/3.
-        moves = [(lost_hp, quiet, num(Fraction(0))) for lost_hp, quiet, _ in moves] + [
-            (lost_hp + extra, num(p_hit * php * per_hit["penetrating"] * p_explode_on_pen / 3), num(Fraction(0)))
-            for lost_hp, php in hp_dist.items() for extra in (1, 2, 3)]
+    moves = [(lost_hp, boom, num(p)) for (lost_hp, boom), p in per_shot.items()]
     zero = Fraction(0) if exact else 0.0
     states: dict[tuple[int, int], Any] = {(0, 0): num(ONE)}     # (hull points lost, exploded)
     for _ in range(n):
         nxt: dict[tuple[int, int], Any] = defaultdict(lambda: zero)
         for (lost, boom), p in states.items():
-            nxt[(lost, boom)] += p * stay
-            for lost_hp, quiet, loud in moves:
-                nxt[(min(cap, lost + lost_hp), boom)] += p * quiet
-                nxt[(min(cap, lost + lost_hp), 1)] += p * loud
+            for lost_hp, loud, q in moves:
+                nxt[(min(cap, lost + lost_hp), boom | loud)] += p * q
         states = nxt
     hp: dict[int, Fraction] = defaultdict(Fraction)
     p_explodes = p_wrecked = Fraction(0)
@@ -175,6 +143,8 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     r.outcome.append(Msg.of("combat_hh.odds.wrecked", p=pct(p_wrecked)))
     r.outcome.append(Msg.of("combat_hh.odds.explodes", p=pct(p_explodes)))
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
+    if weapon.exoshock is not None:
+        r.notes.append(Msg.of("combat_hh.note.odds_exoshock", x=weapon.exoshock, p=pct(p_exoshock)))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
                                   tuple(hp.get(k, Fraction(0)) for k in range(cap + 1)),
@@ -198,9 +168,14 @@ def _binomial(n: int, p: Fraction, exact: bool) -> list:
 
 def _p_wound(me: Fighter, enemy: Fighter, settings, first_round: bool) -> Fraction:
     """One attack of `me` becoming an unsaved wound on `enemy`."""
-    need = ws_need(me.ws, enemy.ws, settings)
-    reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
-    p_hit, _ = outcome_probs(need, reroll=reroll)
+    if me.ws == 0:                       # WS 0 strikes no blow; blows at it hit automatically (l.108)
+        return Fraction(0)
+    if enemy.ws == 0:
+        p_hit = ONE
+    else:
+        need = ws_need(me.ws, enemy.ws, settings)
+        reroll = "failed" if me.hatred and first_round else "ones" if me.preferred_enemy else None
+        p_hit, _ = outcome_probs(need, reroll=reroll)
     weapon = HHWeapon(strength=me.strength, ap=me.ap, rending=me.rending, poisoned=me.poisoned, shred=me.shred,
                       fleshbane=me.fleshbane, preferred_enemy=me.preferred_enemy)
     target = HHTarget(toughness=enemy.toughness, models=enemy.models, wounds=enemy.wounds, saves=enemy.saves,
@@ -254,7 +229,11 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     Polynomial: the first striker's wounds x (a binomial), the struck side's models left after
     x, and for each distinct number of models left one binomial of the reply's wounds y; the
     result of each x is read from prefix sums over y. Work ~ (models × attacks)² at worst,
-    in floats above EXACT_DICE dice a side."""
+    in floats above EXACT_DICE dice a side. A side with a second profile (`Fighter.extra`)
+    strikes at more than one step: `odds_mixed.fight_mixed`."""
+    if attacker.extra is not None or defender.extra is not None:
+        from games.horus_heresy.odds_mixed import fight_mixed
+        return fight_mixed(attacker, defender, settings=settings, first_round=first_round)
     a_dice, d_dice = attacker.models * attacker.attacks_now, defender.models * defender.attacks_now
     exact = max(a_dice, d_dice) <= EXACT_DICE
     zero = Fraction(0) if exact else 0.0
@@ -268,7 +247,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     def first_index(removed: list[int], models: int) -> int:
         return next((k for k, r in enumerate(removed) if r >= models), len(removed))
 
-    if attacker.initiative == defender.initiative or attacker.initiative < defender.initiative:
+    if attacker.step <= defender.step:
         # The defender strikes first or both at once: x is the defender's wounds on the attacker.
         first, second, first_removed, first_lost, second_removed, second_lost = (
             defender, attacker, a_removed, a_lost, d_removed, d_lost)
@@ -279,7 +258,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
             attacker, defender, d_removed, d_lost, a_removed, a_lost)
         first_p, second_p, first_dice = p_a, p_d, a_dice
         first_is_attacker = True
-    together = attacker.initiative == defender.initiative
+    together = attacker.step == defender.step
     dist_x = _binomial(first_dice, first_p, exact)
     wiped_first = first_index(second_removed, first.models)      # y from which the first striker has no models
     cache: dict[int, _Answers] = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from games.horus_heresy.second_profile import parse_second
 from games.horus_heresy.special_rules import RULES, parse_rules
 from games.procedure import Source
 from games.profiles import Field, ProfileSpec
@@ -41,6 +42,8 @@ FIELDS = (
     Field("hp", Msg.of("combat_hh.profile.hp"), Source(B, 1837, 1839)),
     Field("rules", Msg.of("combat_hh.profile.rules")),
     Field("other_rules", Msg.of("combat_hh.profile.other_rules")),
+    # A second line for models with another profile in close combat (L1218, L3405): «1 x A3 S8 AP2 I1 Unwieldy».
+    Field("extra", Msg.of("combat_hh.profile.extra"), Source(B, 1218)),
 )
 LABELS = {"m": "M", "ws": "WS", "bs": "BS", "s": "S", "t": "T", "w": "W", "i": "I", "a": "A", "ld": "Ld",
           "sv": "Sv", "inv": "Inv", "front": "F", "side": "S", "rear": "R", "hp": "HP"}
@@ -112,6 +115,16 @@ class HorusHeresyProfile(ProfileSpec):
         return out
 
     def parse(self, text: str, unit_type: str | None = None) -> dict[str, Any]:
+        """The profile; after «|» or on a second line, a second profile for close combat
+        («… Sv3+ | 1 x A3 S8 AP2 I1 Unwieldy»), kept as typed once it reads."""
+        parts = re.split(r"[|\n]", text or "", maxsplit=1)
+        out = self._parse_line(parts[0], unit_type)
+        if len(parts) > 1 and parts[1].strip():
+            parse_second(parts[1])
+            out["extra"] = " ".join(parts[1].split())
+        return out
+
+    def _parse_line(self, text: str, unit_type: str | None) -> dict[str, Any]:
         head, _, tail = (text or "").replace("«", " ").replace("»", " ").replace('"', " ").partition(",")
         words = head.split()
         # Special rules may start in the head after the numbers: «… Sv3+ Fearless, …».
@@ -150,6 +163,8 @@ class HorusHeresyProfile(ProfileSpec):
         rules += profile.get("other_rules", [])
         if rules:
             lines.append(Msg.of("combat_hh.profile.rules_line", text=", ".join(rules)))
+        if profile.get("extra"):
+            lines.append(Msg.of("combat_hh.profile.extra_line", text=profile["extra"]))
         return lines
 
 

@@ -98,6 +98,12 @@ def wound_reroll(weapon: HHWeapon, target: HHTarget | None = None) -> tuple[str 
     return None, None
 
 
+def deflagrate_weapon(weapon: HHWeapon) -> HHWeapon:
+    """The weapon Deflagrate's extra hits are resolved with: its profile, bringing no more hits and
+    none of the attacker's other rules that add to wounds (l.2971) — the roll and the odds share it."""
+    return dataclasses.replace(weapon, deflagrate=False, preferred_enemy=False, murderous=None, monster_hunter=False)
+
+
 def instant_death(strength: int, toughness: int) -> bool:
     """«показатель силы атаки минимум вдвое больше показателя стойкости» (l.783)."""
     return strength >= 2 * toughness
@@ -236,7 +242,7 @@ def resolve_wounds(roller: Roller, result: ProcedureResult, weapon: HHWeapon, ta
                                      note=source_note(mit_kind)))
         remaining -= negated
         out.mitigated = negated
-    if is_id:
+    if is_id and remaining:              # said only when a wound it takes is Instant Death
         result.outcome.append(Msg.of("combat_hh.out.instant_death", s=weapon.strength, t=target.toughness))
         if target.eternal_warrior:
             result.notes.append(Msg.of("combat_hh.note.eternal_warrior"))
@@ -313,8 +319,7 @@ def shoot(roller: Roller, bs: int | None, weapon: HHWeapon, target: HHTarget, *,
         # as usual; they bring no more hits and no other special rule's benefit (l.2971).
         extra_hits = w.unsaved
         result.outcome.append(Msg.of("combat_hh.out.deflagrate", n=extra_hits))
-        again = resolve_wounds(roller, result, dataclasses.replace(weapon, deflagrate=False, preferred_enemy=False,
-                                                                   murderous=None, monster_hunter=False),
+        again = resolve_wounds(roller, result, deflagrate_weapon(weapon),
                                dataclasses.replace(target, models=target.models - w.models_removed,
                                                    damage=w.damage_after), extra_hits)
         w.unsaved += again.unsaved

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from games.horus_heresy import tables as T
-from i18n import Text, UserError
+from i18n import Msg, Text, UserError
 
 # key: (names, takes a value, default value). Values are X+ thresholds.
 RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
@@ -34,6 +34,10 @@ RULES: dict[str, tuple[tuple[str, ...], bool, int | None]] = {
     "precision": (("precision shots", "точные выстрелы"), True, None),          # «(X)»: no default (l.3223–3225)
     "exoshock": (("exoshock", "экзошок"), True, 6),          # «считайте его равным 6+» with no number (l.2989)
     "hatred": (("hatred", "ненависть"), False, None),
+    "unwieldy": (("unwieldy", "тяжеловесное"), False, None),                    # Initiative step 1 (l.3405)
+    # What a model is, as its profile line says (l.2791, l.3175, l.3405).
+    "dreadnought": (("dreadnought", "automaton", "дредноут", "автоматон"), False, None),
+    "monstrous": (("monstrous", "монструозная", "монструозный"), False, None),
     "fearless": (("fearless", "бесстрашие"), False, None),
     "eternal_warrior": (("eternal warrior", "вечный воин"), False, None),
     "fnp": (("feel no pain", "fnp", "не ведая боли"), True, None),
@@ -47,6 +51,11 @@ def _fold(text: str) -> str:
 
 def _russian(names: tuple[str, ...]) -> str:
     return next((n for n in names if any("а" <= c <= "я" for c in n.casefold())), names[0])
+
+
+def rule_label(key: str) -> Msg:
+    """A rule's name in the reader's language: «ненависть» / "hatred"."""
+    return Msg.of("combat_hh.word.rule_name", name=Text.of(en=RULES[key][0][0], ru=_russian(RULES[key][0])))
 
 
 def parse_rules(text: str | None, allowed: tuple[str, ...] | None = None, *,

@@ -14,6 +14,10 @@ Tracks (`StateChange.track`):
   at 0 left the vehicle is wrecked (L2046).
 - "reactions": reactions the unit made this phase (each unit at most once per phase, L443;
   see games/horus_heresy/reactions.py); cleared whenever the phase changes.
+- "concussed": the WS penalty of a failed Concussive test (L2939–2945), the largest of them, and
+  "concussed_assaults": the ends of assault phases it still lasts — «до конца следующей фазы
+  наступления» (L2941): 1 when the test was taken before this turn's assault phase, 2 when at the
+  end of a combat in it. Both are cleared when the last of them ends (`phase_changed`).
 Statuses: "pinned" (L839–841), "falling_back" (L1470–1510), vehicle damage results
 "crew_shaken", "crew_stunned" (L2024–2025), "weapon_destroyed" (L2026–2028), "immobilised"
 (L2029), "explodes" (7+, L2030), plus "destroyed" / "wrecked" set when nothing is left.
@@ -43,6 +47,10 @@ class HorusHeresyRules(StateRules):
         "hull_points": Track("hull_points", Msg.of("state.track.hull_points_lost"), Source(BOOK, 2014, 2016)),
         # Reactions this unit made in the current phase (combat helper: /check hh reaction, L425–460).
         "reactions": Track("reactions", Msg.of("combat_hh.track.reactions"), Source(BOOK, 425, 460)),
+        # A failed Concussive test: WS lower by this much until the end of the next assault phase.
+        "concussed": Track("concussed", Msg.of("combat_hh.track.concussed"), Source(BOOK, 2939, 2945)),
+        "concussed_assaults": Track("concussed_assaults", Msg.of("combat_hh.track.concussed_assaults"),
+                                    Source(BOOK, 2941)),
         # Turns started since a timed status was put on (`turn_started`), so exports carry them.
         **{f"{status}_turns": Track(f"{status}_turns", Msg.of("combat_hh.track.status_turns",
                                                               status=Msg.of(f"state.status.{status}")),
@@ -93,7 +101,18 @@ class HorusHeresyRules(StateRules):
         if old != new:
             for unit in units:
                 unit.put("reactions", 0)      # "at most once per phase" (L443) starts over
-        return []
+        messages: list[Msg] = []
+        if not assault_ended(self.phases, old, new):
+            return messages
+        for unit in units:
+            if not unit.get("concussed"):
+                continue
+            unit.put("concussed_assaults", unit.get("concussed_assaults") - 1)
+            if unit.get("concussed_assaults") <= 0:
+                messages.append(Msg.of("combat_hh.state.concussion_over", unit=unit.name, x=unit.get("concussed")))
+                unit.put("concussed", 0)
+                unit.put("concussed_assaults", 0)
+        return messages
 
     def turn_started(self, units, turn, settings) -> list[Msg]:
         """Pinned (L841) and crew shaken / stunned (L2024–2025) last «до конца своего следующего
@@ -145,7 +164,23 @@ class HorusHeresyRules(StateRules):
             lines.append(_m("wounded_model", wounds=unit.per - lost % unit.per, per=unit.per))
         if unit.get("reactions"):
             lines.append(_m("reacted"))
+        if unit.get("concussed"):
+            lines.append(Msg.of("combat_hh.state.concussed", x=unit.get("concussed")))
         return lines
+
+
+def assault_ended(phases: tuple[str, ...], old: str | None, new: str | None) -> bool:
+    """Did going from phase `old` to `new` end an assault phase? Forward past it (assault → end,
+    or shooting → end skipping it), or into a new turn (back to the first phase) from it or from
+    before it; a step back to an earlier phase of the same turn (a correction) ends nothing."""
+    if "assault" not in phases or new not in phases:
+        return False
+    assault = phases.index("assault")
+    before = phases.index(old) if old in phases else 0
+    after = phases.index(new)
+    if after > before:
+        return before <= assault < after
+    return after == 0 and before <= assault
 
 
 RULES = HorusHeresyRules()

@@ -1,5 +1,6 @@
 """Rules the bot once read differently from the book (issue 11 §1–§2), each with its lines:
 these fail on the old code."""
+import dataclasses
 from fractions import Fraction
 
 from dice.roller import Roller
@@ -562,3 +563,296 @@ def test_armourbane_rerolls_failed_wounds_against_dreadnoughts_and_automata():
     # a dreadnought is also a Monster Hunter's quarry (L3175)
     assert p_unsaved_per_hit(HHWeapon(strength=4, monster_hunter=True),
                              HHTarget("Contemptor", toughness=4, dreadnought=True)) == Fraction(3, 4)
+
+
+# ---- /odds count Master-crafted, Murderous Strike, Deflagrate, Exoshock as the roll does ----
+# Each figure is checked against every way the dice can fall in the roll itself (every_roll.py).
+
+def _removed_by_roll(bs, weapon, target, hits=None):
+    from tests.games.horus_heresy.every_roll import every_roll
+    return every_roll(lambda roller: shoot(roller, bs, weapon, target, hits=hits).data["models_removed"])
+
+
+def _as_dist(found):
+    return tuple(found.get(k, Fraction(0)) for k in range(max(found) + 1))
+
+
+def test_master_crafted_odds_reroll_the_first_failed_hit_as_the_roll_does():       # L3171, L699
+    weapon = HHWeapon(shots=2, strength=4, master_crafted=True)
+    target = HHTarget("Tacticals", toughness=1, models=10)                # S4 v T1: 2+ to wound, no save
+    odds = shoot_odds(4, weapon, target)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(4, weapon, target))
+    # 2 shots at 3+: no hit 1/27, one 6/27, two 20/27 (the failed one re-rolled once)
+    assert odds.data["expected_hits"] == Fraction(6 + 40, 27)
+    # BS6: the first roll needs 2+ and Master-crafted takes the table's place, re-rolling at 2+ too (L699)
+    bs6 = shoot_odds(6, HHWeapon(shots=1, strength=4, master_crafted=True), target)
+    assert bs6.data["expected_hits"] == Fraction(5, 6) + Fraction(1, 6) * Fraction(5, 6)
+    assert [m.key for m in odds.notes] == ["combat_hh.note.odds_master_crafted"]
+
+
+def test_murderous_strike_odds_count_its_instant_death_saved_apart_without_fnp():   # L3181–3183, L3009
+    captains = HHTarget("Captains", toughness=4, models=2, wounds=2, saves=Saves(armour=4))
+    weapon = HHWeapon(strength=4, murderous=5)
+    odds = shoot_odds(None, weapon, captains, hits=2)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, captains, hits=2))
+    # one hit, Feel No Pain 5+: a 5 or 6 to wound is Instant Death with no FNP; a 4 is ordinary and FNP'd
+    one = HHTarget("Captain", toughness=4, models=1, wounds=1, saves=Saves(armour=4), fnp=5)
+    odds1 = shoot_odds(None, weapon, one, hits=1)
+    assert odds1.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, one, hits=1))
+    # P(removed) = 2/6 · 1/2 (Murderous, saved on 4+) + 1/6 · 1/2 · 2/3 (ordinary, then FNP 5+)
+    assert odds1.distribution.event_probability == Fraction(1, 6) + Fraction(1, 18)
+
+
+def test_deflagrate_odds_add_a_hit_per_unsaved_wound_as_the_roll_does():            # L2969–2971
+    squad = HHTarget("Tacticals", toughness=4, models=3, saves=Saves(armour=5))
+    weapon = HHWeapon(strength=4, deflagrate=True)
+    odds = shoot_odds(None, weapon, squad, hits=1)
+    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, squad, hits=1))
+    # one hit: wounded (1/2) and unsaved (2/3) → 1/3; then one more hit, again 1/3
+    assert odds.distribution.probabilities == (Fraction(2, 3), Fraction(2, 9), Fraction(1, 9))
+    # Feel No Pain: a wound it negates was still unsaved, so it still brings its extra hit (L2969)
+    fnp = HHTarget("Tacticals", toughness=4, models=2, fnp=5)
+    negated = shoot_odds(None, weapon, fnp, hits=1)
+    assert negated.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, fnp, hits=1))
+    # wounded 1/2, of which FNP keeps 2/3 (1/3 removed) and negates 1/3 (1/6, nobody removed):
+    # either way one more hit, removing a model with 1/3
+    assert negated.distribution.probabilities[0] == Fraction(1, 2) + Fraction(1, 6) * Fraction(2, 3)
+
+
+def test_exoshock_odds_count_the_second_penetrating_hit_as_the_roll_does():         # L2987–2989
+    from tests.games.horus_heresy.every_roll import every_roll
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle, shoot_vehicle
+    rhino = HHVehicle("Rhino", armour=11, hull_points=2, saves=Saves(invulnerable=5))
+    weapon = HHWeapon(strength=8, ap=3, exoshock=4)
+    odds = vehicle_odds(None, weapon, rhino, hits=1)
+    rolled = every_roll(lambda roller: shoot_vehicle(roller, None, weapon, rhino, hits=1).data["hp_lost"])
+    assert odds.distribution.probabilities == _as_dist(rolled)
+    # S8 + D6 vs AV11: 3 glances, 4–6 penetrate; the 5+ invulnerable saves 1/3 of either; a
+    # penetrating hit that stays brings a second on 4+ (1/2), which the invulnerable save may stop
+    assert odds.distribution.event_probability == Fraction(1, 2) * Fraction(2, 3) * Fraction(1, 2) * Fraction(2, 3)
+    assert [m.key for m in odds.notes][-1] == "combat_hh.note.odds_exoshock"
+
+
+def test_the_odds_command_no_longer_refuses_these_rules():
+    from games.horus_heresy.commands import shoot_odds_command, vehicle_odds_command
+    ctx = CommandContext(roller=None, settings={})
+    base = dict(strength=4, toughness=4, bs=4, shots=3, hits=None, ap=None, target=UnitRef("Tacticals"),
+                shooter=UnitRef(None), models=5, wounds=1, save="3+", invulnerable=None, cover=None, shrouded=None,
+                fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
+    for rules in ("master-crafted", "murderous strike 5", "deflagrate", "убийственный удар 6, дефлаграция"):
+        r = shoot_odds_command(ctx, rules=rules, **base)
+        assert r.distribution is not None and sum(r.distribution.probabilities) == 1
+    v = vehicle_odds_command(ctx, mode="normal", strength=8, armour=11, facing="front", bs=4, shots=2, hits=None,
+                             ap="3", rules="exoshock 4", target=UnitRef("Rhino"), shooter=UnitRef(None),
+                             hull_points=3, cover=None, invulnerable=None, shrouded=None, evade=False)
+    assert sum(v.distribution.probabilities) == 1
+
+
+# ---- Concussive's WS penalty kept on the unit until the end of the next assault phase (L2939–2945)
+
+def _concussed_unit(**values):
+    return UnitState("Тактики", "Loyal", "unit", 10, values=dict(values),
+                     profile={"ws": 4, "s": 4, "t": 4, "w": 1, "i": 4, "a": 1, "ld": 8, "sv": 3})
+
+
+def test_a_failed_concussive_test_is_stored_on_the_tracked_unit():
+    from games.horus_heresy.commands import concussive_command
+    from games.horus_heresy.state import RULES
+    unit = _concussed_unit()
+    # Ld 8: 6 + 5 = 11 fails; the test at the end of the shooting phase lasts to the coming assault's end
+    r = concussive_command(CommandContext(FixedRoller([6, 5]), {}, in_game=True, phase="shooting"),
+                           leadership=None, penalty=2, unit=UnitRef("Тактики", unit))
+    assert [(c.track, c.op, c.amount) for c in r.changes] == [("concussed", "set", 2), ("concussed_assaults", "set", 1)]
+    for change in r.changes:
+        RULES.apply(unit, change, {})
+    assert [m.render("en") for m in RULES.describe(unit)][-1] == (
+        "concussed: WS −2 until the end of the next assault phase")
+    # taken at the end of a combat: the next assault phase is the one after this; a smaller X keeps the larger
+    r2 = concussive_command(CommandContext(FixedRoller([6, 6]), {}, in_game=True, phase="assault"),
+                            leadership=None, penalty=1, unit=UnitRef("Тактики", unit))
+    assert [(c.track, c.amount) for c in r2.changes] == [("concussed", 2), ("concussed_assaults", 2)]
+    passed = concussive_command(CommandContext(FixedRoller([1, 2]), {}, in_game=True, phase="shooting"),
+                                leadership=None, penalty=2, unit=UnitRef("Тактики", _concussed_unit()))
+    assert passed.changes == []
+
+
+def test_the_concussion_ends_with_the_next_assault_phase():
+    from games.horus_heresy.state import RULES
+    shot = _concussed_unit(concussed=2, concussed_assaults=1)       # failed at the end of shooting
+    fought = _concussed_unit(concussed=1, concussed_assaults=2)     # failed at the end of a combat
+    fought.name = "Катафракты"
+    assert RULES.phase_changed([shot, fought], "shooting", "assault", {}) == []
+    over = RULES.phase_changed([shot, fought], "assault", "end", {})
+    assert [m.params["unit"] for m in over] == ["Тактики"] and shot.values == {}
+    assert fought.values == {"concussed": 1, "concussed_assaults": 1}
+    RULES.phase_changed([fought], "end", "start", {})                # the next player turn
+    RULES.phase_changed([fought], "start", "movement", {})
+    assert fought.get("concussed") == 1
+    # skipping straight from shooting into the next turn passes that turn's assault phase too
+    over = RULES.phase_changed([fought], "movement", "start", {})
+    assert [m.params["x"] for m in over] == [1] and fought.values == {}
+
+
+def test_melee_reads_the_lowered_ws_from_the_units_state():
+    from games.horus_heresy.commands import Reading, fighter
+    reading = Reading()
+    f = fighter(UnitRef("Тактики", _concussed_unit(concussed=2, concussed_assaults=1)), None, None, None, reading)
+    assert f.ws == 2
+    assert [m.render("en") for m in reading.notes if m.key == "combat_hh.note.concussed_ws"] == [
+        "\"Тактики\" is concussed: WS 4 − 2 = 2 until the end of the next assault phase (HH L2941)."]
+    # WS 2 against WS 4 hits on 6+ by the table (L1220–1231; WS 4 would need 4+): the step says so
+    enemy = Fighter(name="Foes", models=5, ws=4, strength=4, toughness=4, initiative=1)
+    r = fight(FixedRoller([5, 1] + [1] * 20), f, enemy)
+    assert (r.steps[0].target, r.steps[0].label.params["ws"]) == ("6+", 2)
+
+
+def test_ws_zero_strikes_no_blow_and_is_hit_automatically():                 # L46, L108
+    from games.horus_heresy.commands import Reading, fighter
+    f = fighter(UnitRef("Тактики", _concussed_unit(concussed=5, concussed_assaults=1)), None, None, None, Reading())
+    assert f.ws == 0                                                  # never below 0 (L46)
+    enemy = Fighter(name="Foes", models=1, ws=4, strength=4, toughness=4, initiative=1, attacks=2)
+    # Тактики strike first (I4) but can't; the foe's two blows hit without a roll, wound on 4, 3;
+    # the 3+ save rolls 1; Тактики lose by 1 and pass their morale check on 2 + 2
+    r = fight(FixedRoller([4, 3, 1, 2, 2]), dataclasses.replace(f, models=2), enemy)
+    assert [m.key for m in r.outcome][:2] == ["combat_hh.out.initiative_step", "combat_hh.out.ws_zero_strikes"]
+    assert [s.label.key for s in r.steps][:1] == ["combat_hh.step.to_wound"]
+    assert r.data["d_caused"] == 1
+    assert fight_odds(dataclasses.replace(f, models=2), enemy).data["p_attacker"] == 0
+
+
+# ---- a mixed unit's second profile in melee, and Unwieldy (L1157–1161, L1218, L3405) -----------
+
+def test_a_second_profile_is_read_as_players_type_it():
+    from games.horus_heresy.second_profile import parse_second
+    fist = parse_second("1 x A3 S8 AP2 I1 Unwieldy")
+    assert (fist.models, fist.stats, fist.rules) == (1, {"a": 3, "s": 8, "ap": 2, "i": 1}, {"unwieldy": True})
+    ru = parse_second("2х WS5 А2 С8 AP2 тяжеловесное, раздирающее 6")
+    assert (ru.models, ru.stats, ru.rules) == (2, {"ws": 5, "a": 2, "s": 8, "ap": 2}, {"unwieldy": True, "rending": 6})
+
+
+def test_unwieldy_strikes_at_initiative_one_unless_monstrous():                       # L3405
+    fist = Fighter(name="Fists", models=1, ws=4, strength=8, toughness=4, initiative=4, attacks=1, unwieldy=True)
+    foe = Fighter(name="Foes", models=1, ws=4, strength=4, toughness=4, initiative=3, attacks=1)
+    # Foes (I3) strike first: hit 4, wound 1; then the fist at I1: hit 1
+    r = fight(FixedRoller([4, 1, 1]), fist, foe)
+    assert [s.label.params.get("side") for s in r.steps if s.label.key == "combat_hh.step.to_hit_ws"] == ["Foes", "Fists"]
+    assert [m.params["i"] for m in r.outcome if m.key == "combat_hh.out.initiative_step"] == [3, 1]
+    dread = dataclasses.replace(fist, monstrous=True)
+    r2 = fight(FixedRoller([1, 4, 1]), dread, foe)
+    assert [s.label.params.get("side") for s in r2.steps if s.label.key == "combat_hh.step.to_hit_ws"] == ["Fists", "Foes"]
+
+
+def test_a_sergeants_power_fist_strikes_at_its_own_step_and_is_removed_last():
+    sergeant = Fighter(name="Tacticals", models=1, ws=4, strength=8, toughness=4, initiative=1, attacks=2, ap=2,
+                       unwieldy=True)
+    squad = Fighter(name="Tacticals", models=3, ws=4, strength=4, toughness=4, initiative=4, attacks=1,
+                    extra=sergeant)
+    foes = Fighter(name="Foes", models=2, ws=4, strength=4, toughness=4, wounds=2, initiative=3, attacks=2)
+    # I4: the two rank and file (3 models, 1 of them the sergeant) hit on 1, 1 → nothing.
+    # I3: the foes' 4 blows hit on 4s and wound on 4, 4, 1, 1 → 2 wounds, no save: both rank and file die.
+    # I1: the sergeant still strikes, 2 blows: hit 4, 4, wound S8 v T4 on 2, 2 → Instant Death, both W2 foes.
+    r = fight(FixedRoller([1, 1, 4, 4, 4, 4, 4, 4, 1, 1, 4, 4, 2, 2]), squad, foes)
+    hits = [(s.label.params["side"], len(s.dice)) for s in r.steps if s.label.key == "combat_hh.step.to_hit_ws"]
+    assert [n for _, n in hits] == [2, 4, 2]
+    assert hits[2][0].key == "combat_hh.word.second_profile" and hits[2][0].params["n"] == 1
+    assert [m.params["i"] for m in r.outcome if m.key == "combat_hh.out.initiative_step"] == [4, 3, 1]
+    assert (r.data["a_caused"], r.data["d_caused"], r.data["d_removed"], r.data["winner"]) == (4, 2, 2, "attacker")
+    assert "combat_hh.note.unwieldy" in [m.key for m in r.notes]
+
+
+def test_the_assault_command_takes_the_second_profile_from_the_option_or_the_units_profile():
+    from games.horus_heresy.commands import Reading, fighter
+    from games.horus_heresy.profile import PROFILE
+    profile = PROFILE.parse("WS4 BS4 S4 T4 W1 I4 A1 Ld8 Sv3+ | 1 x A3 S8 AP2 I1 Unwieldy")
+    assert profile["extra"] == "1 x A3 S8 AP2 I1 Unwieldy"
+    assert [m.render("en") for m in PROFILE.describe(profile)][-1] == "Second profile: 1 x A3 S8 AP2 I1 Unwieldy"
+    reading = Reading()
+    f = fighter(UnitRef("Тактики", UnitState("Тактики", "Loyal", "unit", 10, profile=profile)), None, None, None,
+                reading, charged=True)
+    assert f.extra is not None
+    assert (f.extra.models, f.extra.ws, f.extra.strength, f.extra.ap, f.extra.step, f.extra.attacks_now) == (1, 4, 8, 2, 1, 4)
+    inherits = [m for m in reading.notes if m.key == "combat_hh.note.second_profile_inherits"]
+    assert [m.params["what"] for m in inherits] == ["WS"]
+    typed = fighter(UnitRef("Foes"), "WS4 S4 T4 W1 I4 A1", 5, None, Reading(), second="A2 S5 I4")
+    assert typed.extra is not None and typed.extra.models == 1          # the number assumed, and said
+    import pytest
+    from i18n import UserError
+    with pytest.raises(UserError):
+        fighter(UnitRef("Foes"), "WS4 S4 T4 W1 I4 A1", 2, None, Reading(), second="2 x A2 S5")
+
+
+def test_mixed_odds_go_step_by_step_exactly_and_agree_with_the_one_profile_odds():
+    from games._exact import pct
+    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=5, attacks=2)
+    same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))     # a second profile no different
+    foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    exact, steps = fight_odds(plain, foes), fight_odds(same, foes)
+    assert steps.data["exact"] and steps.distribution is not None and steps.distribution.samples is None
+    for key in ("p_attacker", "p_defender", "p_draw", "expected_a", "expected_d"):
+        assert steps.data[key] == exact.data[key]
+    assert steps.distribution.probabilities == exact.distribution.probabilities
+    assert steps.outcome[0].params["p"] == pct(steps.distribution.event_probability)
+
+
+def test_mixed_odds_count_the_fist_striking_last_as_the_roll_does():
+    from tests.games.horus_heresy.every_roll import every_roll
+    fist = Fighter(name="A", models=1, ws=4, strength=8, toughness=4, initiative=4, attacks=1, unwieldy=True)
+    squad = Fighter(name="A", models=2, ws=4, strength=4, toughness=4, initiative=4, attacks=1, extra=fist)
+    foe = Fighter(name="D", models=1, ws=4, strength=4, toughness=4, wounds=2, initiative=3, attacks=1)
+    odds = fight_odds(squad, foe)
+    rolled = every_roll(lambda roller: fight(roller, squad, foe).data["winner"])
+    assert (odds.data["p_attacker"], odds.data["p_defender"], odds.data["p_draw"]) == (
+        rolled.get("attacker", 0), rolled.get("defender", 0), rolled.get(None, 0))
+
+
+def test_large_mixed_odds_are_a_seeded_estimate_within_its_margin():
+    from games.horus_heresy.odds_mixed import fight_estimate
+    plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))
+    foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
+    about = fight_estimate(same, foes)
+    assert about.distribution is not None and about.distribution.samples == about.data["samples"] == 2000
+    assert abs(about.data["p_attacker"] - fight_odds(plain, foes).data["p_attacker"]) < Fraction(3, 100)
+    assert fight_estimate(same, foes).data == about.data                              # seeded: the same figures
+    assert [m.params["n"] for m in about.notes if m.key == "combat_hh.note.estimate"] == [2000]
+    assert about.outcome[0].key == "combat_hh.odds.fight_win_about"
+
+
+def test_the_new_odds_texts_read_their_distribution():                               # issue 12
+    from games._exact import pct
+    from games.horus_heresy.odds import vehicle_odds
+    from games.horus_heresy.vehicles import HHVehicle
+    r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=4, master_crafted=True, murderous=5, deflagrate=True),
+                   HHTarget("Tacticals", toughness=4, models=5, saves=Saves(armour=3), fnp=6))
+    rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
+    assert sum(r.distribution.probabilities) == 1 and rows
+    for k, (p, atleast) in rows.items():
+        assert (p, atleast) == (pct(r.distribution.probabilities[k]), pct(r.distribution.at_least(k)))
+    v = vehicle_odds(4, HHWeapon(shots=3, strength=8, ap=2, exoshock=5), HHVehicle("Rhino", 11, 3, Saves()))
+    wrecked = next(m for m in v.outcome if m.key == "combat_hh.odds.wrecked")
+    assert wrecked.params["p"] == pct(v.distribution.event_probability) == pct(v.distribution.probabilities[3])
+
+
+def test_a_dreadnoughts_profile_line_says_what_it_is_and_unwieldy_does_not_slow_it():   # L3405, L2791, L3175
+    from games.horus_heresy.commands import Reading, fighter, shoot_target
+    from games.horus_heresy.profile import PROFILE
+    profile = PROFILE.parse("WS5 BS5 S6 T7 W3 I4 A3 Ld8 Sv2+, Дредноут")
+    assert profile["rules"] == {"dreadnought": True}
+    ref = UnitRef("Контемптор", UnitState("Контемптор", "Loyal", "unit", 1, per=3, profile=profile))
+    reading = Reading()
+    f = fighter(ref, None, None, "тяжеловесное", reading)
+    assert (f.unwieldy, f.monstrous, f.step) == (True, True, 4)
+    assert [m.render("ru") for m in reading.notes if m.key == "combat_shared.note.from_profile"][-1].startswith(
+        "дредноут: ✓")
+    typed = fighter(UnitRef("Foes"), "WS4 S8 T4 W1 I4 A1", 3, "unwieldy, monstrous", Reading())
+    assert typed.step == 4
+    assert shoot_target(ref, None, None, None, None, None, None, None, None, None, None, None).dreadnought
+
+
+def test_instant_death_is_said_only_when_a_wound_is_one():                           # L783–785
+    target = HHTarget("Tacticals", toughness=4, models=5)
+    missed = shoot(FixedRoller([1]), None, HHWeapon(strength=8), target, hits=1)       # S8 v T4 fails to wound on 1
+    assert "combat_hh.out.instant_death" not in [m.key for m in missed.outcome]
+    landed = shoot(FixedRoller([2]), None, HHWeapon(strength=8), target, hits=1)
+    assert "combat_hh.out.instant_death" in [m.key for m in landed.outcome] and landed.data["models_removed"] == 1
