@@ -35,7 +35,7 @@ def left_table(roller: Roller, *, stands_lost: int = 0, general: bool = False,
     result.steps.append(DiceStep(Msg.of("wm.step.left_table", value=value), [roll], target="D6", modifiers=mods))
     result.outcome.append(Msg.of(f"wm.left_table.{band}", value=value, source=W.SRC_LEFT_TABLE))
     if general and value <= 2:
-        result.outcome.append(Msg.of("wm.left_table.general", source="warmaster L36"))
+        result.outcome.append(Msg.of("wm.left_table.general", source=Source("warmaster", 36)))
     if unit and band == "gone" and stands:
         # Counts as destroyed: every stand lost (the state rules' own test).
         result.changes.append(StateChange(unit, TRACK_STANDS_LOST, "set", stands, reason=Msg.of("wm.reason.left_table")))
@@ -64,7 +64,7 @@ def cast(roller: Roller, *, spell: str, wand_of_power: bool = False, high_elf_re
     (L640–646)."""
     if spell not in W.SPELLS:
         raise UserError("wm.error.unknown_spell", example="wm.example.cast", spell=spell)
-    army, ru, en, cast_on, range_cm, line = W.SPELLS[spell]
+    _army, _ru, _en, cast_on, range_cm, line = W.SPELLS[spell]
     mods = []
     if wand_of_power:
         mods.append(Modifier(Msg.of("wm.mod.wand"), W.WAND_OF_POWER, Source("warmaster", 662, 666)))
@@ -81,7 +81,7 @@ def cast(roller: Roller, *, spell: str, wand_of_power: bool = False, high_elf_re
     result = ProcedureResult(GAME, "cast", Msg.of("wm.cast.title", spell=W.spell_name(spell)))
     result.steps.append(DiceStep(Msg.of("wm.step.cast", need=cast_on), [roll], target=f"{cast_on}+",
                                  successes=int(ok), rerolled=rerolled, rerolls=rerolls, modifiers=mods))
-    result.outcome.append(Msg.of("wm.cast.pass" if ok else "wm.cast.fail", spell=ru, source=f"warmaster L{line}"))
+    result.outcome.append(Msg.of("wm.cast.pass" if ok else "wm.cast.fail", spell=W.spell_name(spell), source=Source("warmaster", line)))
     if range_cm:
         result.notes.append(Msg.of("wm.cast.range", cm=range_cm))
     if spell in ("rage_of_chaos", "curse_of_chaos"):

@@ -513,3 +513,11 @@ def test_a_flyer_out_of_range_is_refused_by_the_flyer_rule_not_the_heros_range()
     with pytest.raises(UserError) as refused:
         command.check_inputs("hero", 8, 65, False, [0])
     assert refused.value.msg.key == "wm.error.out_of_range"
+
+
+def test_a_spell_and_the_generals_exit_cite_the_book_by_its_title_not_its_id():
+    cast = other.cast(dice(4), spell="ball_of_flame")
+    assert cast.outcome[0].render("ru") == "«Огненный шар» не удалось (WM L412)."
+    assert cast.outcome[0].render("en") == "«Ball of Flame (Огненный шар)» fails (WM L412)."
+    gone = other.left_table(dice(1), general=True, stands_lost=1)
+    assert gone.outcome[-1].render("ru").endswith("(WM L36).")
