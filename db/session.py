@@ -14,7 +14,7 @@ from db.views import Actor, GameView, PlayerView, clean_text, fold
 from games.house_rules import HouseRule, house_rules
 from games.registry import GAMES
 from games.state_base import StateRules, UnitState
-from i18n import Msg, UserError
+from i18n import Msg, Text, UserError
 
 
 # ---- permissions --------------------------------------------------------------------------
@@ -132,16 +132,42 @@ def side_for_new_unit(game: GameView, actor: Actor, side: str | None) -> str:
 
 
 # ---- house rules ----------------------------------------------------------------------------
-def house_rule(system: str, key: str, value: str) -> HouseRule:
-    """The house rule `key` of `system`, checked to allow `value`."""
+def house_rule(system: str, key: str, value: str) -> tuple[HouseRule, str]:
+    """The house rule `key` names and the choice `value` names, each by its id or by its title in
+    either language («Округление при восстановлении строя», «половина вниз»: a title's start is
+    enough when only one title starts so)."""
     rules = house_rules(system)
-    if key not in rules:
+    rule = rules.get(key) or rules.get(_by_title(key, {k: r.title for k, r in rules.items()}) or "")
+    if rule is None:
         raise UserError("state.error.unknown_setting", example="state.example.settings",
-                        key=key, keys=", ".join(rules) or "—")
-    if value not in rules[key].choices:
-        raise UserError("state.error.bad_setting_value", example="state.example.settings",
-                        key=key, value=value, choices=", ".join(rules[key].choices))
-    return rules[key]
+                        key=key, keys=_choices([r.title for r in rules.values()]) if rules else "—")
+    choice = value if value in rule.choices else _by_title(
+        value, {c: rule.choice_titles[c] for c in rule.choices if c in rule.choice_titles})
+    if choice is None:
+        raise UserError("state.error.bad_setting_value", example="state.example.settings", key=rule.title,
+                        value=value, choices=_choices([rule.choice_titles.get(c) or Text.of(ru=c, en=c) for c in rule.choices]))
+    return rule, choice
+
+
+def _choices(titles: list) -> Text:
+    """Titles for a reply, «; »-separated: they hold commas of their own."""
+    return Text.of(**{loc: "; ".join(f"«{t.render(loc)}»" for t in titles) for loc in ("ru", "en")})
+
+
+def _by_title(typed: str, titles: dict[str, Msg]) -> str | None:
+    """The id whose title, in Russian or English, is `typed` or alone starts with it."""
+    want = " ".join(typed.casefold().replace("ё", "е").split())
+    if not want:
+        return None
+    starts = []
+    for key, title in titles.items():
+        for locale in ("ru", "en"):
+            text = " ".join(title.render(locale).casefold().replace("ё", "е").split())
+            if text == want:
+                return key
+            if text.startswith(want):
+                starts.append(key)
+    return starts[0] if len(set(starts)) == 1 else None
 
 
 # ---- turns and phases -----------------------------------------------------------------------

@@ -191,9 +191,9 @@ class StateStore:
         """Set a house rule of the channel's game (owner or moderator)."""
         def work(tx: GameTransaction) -> tuple[Msg, list[Msg]]:
             session.require_manager(tx.game, actor)
-            rule = session.house_rule(tx.game.system, key, value)
-            tx.set_field("settings", {**(tx.fields["settings"] or {}), key: value})
-            return Msg.of("state.event.setting", setting=rule.title, value=rule.choice_titles.get(value) or value), []
+            rule, choice = session.house_rule(tx.game.system, key, value)
+            tx.set_field("settings", {**(tx.fields["settings"] or {}), rule.key: choice})
+            return Msg.of("state.event.setting", setting=rule.title, value=rule.choice_titles.get(choice) or choice), []
         return await self._write(guild_id, channel_id, actor, "settings", work)
 
     # ---- units ------------------------------------------------------------------------------

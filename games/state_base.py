@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.procedure import Source, StateChange
-from i18n import Msg, UserError
+from i18n import Msg, Text, UserError
 
 OPS = ("add", "set", "status_on", "status_off")
 
@@ -102,8 +102,11 @@ class StateRules:
             change = StateChange(change.unit, self.aliases[change.track], change.op, change.amount, change.reason)
         if change.op in ("status_on", "status_off"):
             if change.track not in self.statuses and not (self.free_statuses and change.track.strip()):
-                raise UserError("state.error.unknown_status", example="state.example.status_set",
-                                status=change.track, statuses=", ".join(self.statuses))
+                labels = [track.label for track in self.statuses.values()]
+                raise UserError("state.error.unknown_status",
+                                example=Msg.of("state.example.status_set", status=labels[0] if labels else "—"),
+                                status=change.track, statuses=Text.of(**{loc: ", ".join(label.render(loc) for label in labels)
+                                                                          for loc in ("ru", "en")}))
             return self.apply_status(unit, change.track, change.op == "status_on", settings)
         if change.track not in self.tracks:
             raise ValueError(f"{self.game}: unknown track {change.track!r}; known: {sorted(self.tracks)}")

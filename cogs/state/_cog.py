@@ -24,7 +24,7 @@ from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import ChangeOp, StateChange
 from games.state_base import UnitState, rules_for
-from i18n import Msg, UserError, tr
+from i18n import Msg, Text, UserError, tr
 from app.services import store_of
 
 IMPORT_LIMIT_KB = 1024
@@ -194,7 +194,7 @@ class StateCog(commands.Cog):
         if game is None:
             return []
         locale = locale_of(interaction)
-        return [_choice(f"{key} — {rule.title.render(locale)}", key) for key, rule in house_rules(game.system).items()
+        return [_choice(rule.title.render(locale), key) for key, rule in house_rules(game.system).items()
                 if current.casefold() in (key + rule.title.render(locale)).casefold()][:25]
 
     @game_settings.autocomplete("value")
@@ -207,7 +207,7 @@ class StateCog(commands.Cog):
         out = []
         for choice in rule.choices:
             title = rule.choice_titles.get(choice)
-            out.append(_choice(f"{choice} — {title.render(locale)}" if title else choice, choice))
+            out.append(_choice(title.render(locale) if title else choice, choice))
         return out[:25]
 
     # ================================================================ /unit
@@ -411,5 +411,6 @@ def _status_key(rules, typed: str) -> str:
     wanted = " ".join(typed.casefold().replace("ё", "е").split())
     if rules.free_statuses and wanted:
         return wanted[:32]
-    raise UserError("state.error.unknown_status", example="state.example.status_set", status=typed,
-                    statuses=listing(labels))
+    first = next(iter(labels.values()), None)
+    example = Msg.of("state.example.status_set", status=first or Text.of(ru="прижат", en="pinned"))
+    raise UserError("state.error.unknown_status", example=example, status=typed, statuses=listing(labels))

@@ -80,7 +80,10 @@ def test_turns_and_phases_move_as_the_game_declares_them():
 def test_unit_types_and_house_rules_are_the_games_own():
     assert unit_type(rules_for("epic"), "машина войны") == "war_engine"
     assert unit_type(rules_for("epic"), None) == "formation"
-    assert house_rule("epic", "rally_rounding", "down").key == "rally_rounding"
+    assert house_rule("epic", "rally_rounding", "down")[0].key == "rally_rounding"
+    # the Russian titles a player reads in /game settings name the same rule and choice
+    rule, choice = house_rule("epic", "Округление при восстановлении строя", "половина вниз")
+    assert (rule.key, choice) == ("rally_rounding", "down")
     with pytest.raises(UserError) as refused:
         house_rule("epic", "rally_rounding", "sideways")
     assert _key(refused.value) == "state.error.bad_setting_value"
