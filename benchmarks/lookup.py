@@ -90,17 +90,21 @@ def fresh_search(index, query: str, game: str | None, limit: int):
 
 def measure(index, queries, rounds: int, games: bool = True) -> dict[str, list[float]]:
     search_game, search_all, complete = [], [], []
+    names, questions = [], []          # game given, by the kind of query (a question also encodes)
     for _ in range(rounds):
         index._expansions.clear()
         for q in queries:
             if games:
-                search_game.append(fresh_search(index, q.query, q.game, 10)[0])
+                ms = fresh_search(index, q.query, q.game, 10)[0]
+                search_game.append(ms)
+                (questions if q.kind else names).append(ms)
             search_all.append(fresh_search(index, q.query, None, 10)[0])
         index._expansions.clear()
         for q in queries:
             for k in range(1, len(q.query) + 1):
                 complete.append(timed(index.autocomplete, q.query[:k], q.game if games else None)[0])
-    return {"search (game given)": search_game, "search (no game)": search_all, "autocomplete": complete}
+    return {"search (game given)": search_game, "  names and terms": names, "  questions, situations": questions,
+            "search (no game)": search_all, "autocomplete": complete}
 
 
 def report(title: str, figures: dict[str, list[float]]) -> None:
