@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
+from dice.dist import Dist
 from games._exact import binomial, pct
 from games.epic import house_rules as H
 from games.epic.assault import AssaultSide, _validate
@@ -132,7 +133,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     event = ("destroyed", p_destroyed) if target.broken else ("break", p_break)
     r.distribution = Distribution(
         quantity=Msg.of("epic.chart.dc_lost" if target.dc is not None else "epic.chart.kills"),
-        probabilities=tuple(kills_dist.get(k, Fraction(0)) for k in range(max(kills_dist) + 1)),
+        dist=Dist.of(kills_dist, low=0),
         event=Msg.of(f"epic.chart.{event[0]}"), event_probability=event[1])
     return r
 
@@ -168,6 +169,6 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     r.data.update(p_attacker=p_attacker, p_defender=p_defender, p_tie=p_tie,
                   attacker_lost=_exact(odds.mean_attacker_lost), defender_lost=_exact(odds.mean_defender_lost),
                   defender_lost_dist=defender_lost)
-    r.distribution = Distribution(quantity=Msg.of("epic.chart.defender_lost"), probabilities=defender_lost,
+    r.distribution = Distribution(quantity=Msg.of("epic.chart.defender_lost"), dist=Dist(0, defender_lost),
                                   event=Msg.of("epic.chart.attacker_wins"), event_probability=p_attacker)
     return r

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from dice.dist import Dist
 from games import _exact
 from games.flames_of_war import engine, ratings as R
 from games.flames_of_war.shooting import plan_shot
@@ -37,7 +38,7 @@ def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p
     r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(_exact.mean(hits))))
     r.outcome.extend(_exact.dist_lines(hits))
     r.data.update(need=t, p=p, hits=hits)
-    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits))
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), Dist(0, tuple(hits)))
     return r
 
 
@@ -68,7 +69,7 @@ def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int
                                    p_any=_exact.pct(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     r.data.update(p_pinned=p_pin, dice=n)
-    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits), event=Msg.of("fow.chart.pinned"),
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), Dist(0, tuple(hits)), event=Msg.of("fow.chart.pinned"),
                                   event_probability=p_pin)
     return r
 

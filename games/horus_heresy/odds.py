@@ -9,6 +9,7 @@ from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import exp, lgamma, log, log1p
 
+from dice.dist import Dist
 from games._exact import binomial, pct
 from games.horus_heresy import tables as T
 from games.horus_heresy.melee import Fighter
@@ -79,7 +80,7 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
                   expected_hits=exp_hits, expected_wounds=exp_wounds)
     top = max(removed)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_removed"),
-                                  tuple(removed.get(k, Fraction(0)) for k in range(top + 1)),
+                                  Dist.of(removed, 0, top),
                                   event=Msg.of("combat_hh.odds.event_destroyed"),
                                   event_probability=removed.get(target.models, Fraction(0)))
     return r
@@ -177,7 +178,7 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
-                                  tuple(hp.get(k, Fraction(0)) for k in range(cap + 1)),
+                                  Dist.of(hp, 0, cap),
                                   event=Msg.of("combat_hh.odds.event_wrecked"), event_probability=p_wrecked)
     return r
 
@@ -333,7 +334,7 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     top = max(caused_a, default=0)
     probabilities = tuple(caused_a.get(k, zero) if exact else Fraction(caused_a.get(k, 0.0)).limit_denominator(10**12)
                           for k in range(top + 1))
-    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label), probabilities,
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label), Dist(0, probabilities),
                                   event=Msg.of("combat_hh.odds.event_attacker_wins", side=a_label),
                                   event_probability=Fraction(totals["attacker"]))
     return r

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from dice.dist import Dist
 from games import _exact
 from games.hydrophilia import rules as H
 from games.hydrophilia.attack import damage_target, dodge_modifiers, effective_dodge, hit_check, piercing
@@ -47,9 +48,9 @@ def attack_odds(*, skill: int, dodge: int, damage: int, defence: int | None, dam
     pd = p_wound_die(dneed)
     r.outcome.append(Msg.of("hydro.odds.wound_die", stat=H.stat_name(damage_type),
                             need=f"{dneed}+" if dneed is not None else "—", p=_exact.pct(pd), fraction=str(pd)))
-    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0, Msg.of("hydro.odds.event.hit"), ph)
+    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), Dist(0, tuple(dist)), Msg.of("hydro.odds.event.hit"), ph)
     r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(r.distribution.mean())))
-    r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
+    r.outcome.extend(r.distribution.rows())
     r.data.update(p_hit=ph, p_wound_die=pd, wounds=dist)
     return r
 
@@ -74,9 +75,9 @@ def artillery_odds(*, skill: int, dodge: int, precise_damage: int, imprecise_dam
     r.outcome.append(Msg.of("hydro.odds.bands", precise=_exact.pct(p_precise), imprecise=_exact.pct(p_imprecise),
                             failed=_exact.pct(1 - p_precise - p_imprecise)))
     r.outcome.append(Msg.of("hydro.odds.hit", p=_exact.pct(ph), fraction=str(ph)))
-    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), tuple(dist), 0,
+    r.distribution = Distribution(Msg.of("hydro.odds.quantity.wounds"), Dist(0, tuple(dist)),
                                   Msg.of("hydro.odds.event.wounded"), 1 - dist[0])
     r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(r.distribution.mean())))
-    r.outcome.extend(_exact.dist_lines(list(r.distribution.probabilities)))
+    r.outcome.extend(r.distribution.rows())
     r.data.update(p_precise=p_precise, p_imprecise=p_imprecise, p_hit=ph, wounds=dist)
     return r

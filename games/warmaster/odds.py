@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from dice.dist import Dist
 from games import _exact
 from games.procedure import Distribution, ProcedureResult
 from games.warmaster import rules as W
@@ -32,7 +33,7 @@ def fraction(p: Fraction) -> str:
 
 def rows(dist: Distribution) -> list[Msg]:
     """The text's rows, from the Distribution itself."""
-    return _exact.dist_lines([Fraction(0)] * dist.offset + list(dist.probabilities))
+    return dist.rows()
 
 
 def p_2d6_at_most(n: int) -> Fraction:
@@ -58,7 +59,7 @@ def command_odds(*, character: str, command_value: int, distance_cm: float = 0, 
         r.outcome.append(Msg.of("wm.odds.phase_ends", p=_exact.pct(1 - p)))
     else:
         r.outcome.append(Msg.of("wm.odds.blunder", p=_exact.pct(blunder), fraction=fraction(blunder)))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), tuple(_exact.sum_of_dice(2).values()), 2,
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), Dist.dice(2),
                                   Msg.of("wm.odds.event.order"), p)
     r.data.update(need=need, p=p, p_blunder=blunder)
     return r
@@ -84,7 +85,7 @@ def hits_odds(procedure: str, title: Msg, *, dice: int, need: int, save: int | N
             r.outcome.append(Msg.of("wm.odds.stands_lost", n=n, p=_exact.pct(lost[n])))
         r.data["stands_lost"] = lost
         event, p_event = Msg.of("wm.odds.event.stand_lost"), 1 - lost.get(0, Fraction(0))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.hits"), tuple(dist), 0, event, p_event)
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.hits"), Dist(0, tuple(dist)), event, p_event)
     r.outcome.extend(rows(r.distribution))
     r.data.update(p=p_unsaved, hits=dist)
     return r
@@ -121,7 +122,7 @@ def drive_back_odds(*, hits: int, position: str = "open", skull_chukka: bool = F
     p_conf = 1 - (1 - p_at_least(on)) ** n
     dist = list(_exact.sum_of_dice(n).values())
     r = ProcedureResult(GAME, "odds.drive_back", Msg.of("wm.odds.drive_back.title", n=n))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), tuple(dist), n, Msg.of("wm.odds.event.confused"),
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), Dist(n, tuple(dist)), Msg.of("wm.odds.event.confused"),
                                   p_conf)
     r.outcome.append(Msg.of("wm.odds.confused", p=_exact.pct(p_conf), fraction=fraction(p_conf)))
     r.outcome.append(Msg.of("wm.odds.distance", mean=Number(r.distribution.mean(), 1), low=n, high=6 * n))
@@ -138,6 +139,6 @@ def cast_odds(*, spell: str, wand_of_power: bool = False, high_elf_reroll: bool 
         p = p + (1 - p) * p
     r = ProcedureResult(GAME, "odds.cast", Msg.of("wm.odds.cast.title", spell=W.spell_name(spell)))
     r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=fraction(p)))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.cast"), (1 - p, p), 0, Msg.of("wm.odds.event.cast"), p)
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.cast"), Dist(0, (1 - p, p)), Msg.of("wm.odds.event.cast"), p)
     r.data.update(p=p)
     return r

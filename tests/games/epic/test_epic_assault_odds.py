@@ -134,7 +134,7 @@ def test_the_reply_prints_the_distribution_it_carries():
     r = assault_odds(a, d)
     dist = r.distribution
     assert dist is not None and dist.event_probability == r.data["p_attacker"]
-    assert float(sum(dist.probabilities)) == pytest.approx(1.0, abs=1e-12)
+    assert float(dist.dist.total()) == pytest.approx(1.0, abs=1e-12)
     assert float(dist.mean()) == pytest.approx(float(r.data["defender_lost"]), abs=1e-12)
     text = "\n".join(m.render("en") for m in r.outcome)
     assert f"{float(dist.event_probability) * 100:.1f}%" in text

@@ -21,5 +21,5 @@ def test_the_largest_shot_is_exact_and_sums_to_one():
 def test_the_chart_draws_the_hits_the_text_prints():
     """issue 12: the odds reply's Distribution is the hits distribution, the event being pinned."""
     result = odds.shoot_odds(is_hit_on=4, rof=2, teams=3, unit_teams=6)
-    assert list(result.distribution.probabilities) == result.data["hits"]
+    assert result.distribution.dist.probabilities == tuple(result.data["hits"])
     assert result.distribution.event_probability == result.data["p_pinned"] == Fraction(1, 64)

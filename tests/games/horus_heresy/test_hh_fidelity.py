@@ -169,10 +169,10 @@ def test_shoot_odds_text_rows_equal_its_distribution():
     r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=5), HHTarget(models=5, toughness=4, saves=Saves(armour=3)))
     rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
     dist = r.distribution
-    assert sum(dist.probabilities) == 1
+    assert dist.dist.total() == 1
     for k, (p, atleast) in rows.items():
-        assert (p, atleast) == (pct(dist.probabilities[k]), pct(dist.at_least(k)))
-    assert dist.event_probability == dist.probabilities[5]
+        assert (p, atleast) == (pct(dist.dist[k]), pct(dist.at_least(k)))
+    assert dist.event_probability == dist.dist[5]
 
 
 def test_vehicle_odds_text_equals_its_distribution():
@@ -181,9 +181,9 @@ def test_vehicle_odds_text_equals_its_distribution():
     from games.horus_heresy.vehicles import HHVehicle
     r = vehicle_odds(4, HHWeapon(shots=3, strength=9, ap=1), HHVehicle("Rhino", 11, 3, Saves()))
     wrecked = next(m for m in r.outcome if m.key == "combat_hh.odds.wrecked")
-    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.probabilities[3])
+    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.dist[3])
     rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
-    assert rows == {k: pct(p) for k, p in enumerate(r.distribution.probabilities) if p >= Fraction(1, 2000)}
+    assert rows == {k: pct(p) for k, p in r.distribution.dist.items() if p >= Fraction(1, 2000)}
 
 
 # ---- pinned and crew shaken/stunned end with the unit's own next turn (L841, L2024–2025) -------
@@ -346,10 +346,10 @@ def test_fight_odds_carry_the_attackers_wounds_as_the_chart_and_the_text_agree()
     d = Fighter(name="D", models=4, ws=4, toughness=4, initiative=4, attacks=1)
     r = fight_odds(a, d)
     dist = r.distribution
-    assert sum(dist.probabilities) == 1 and dist.mean() == r.data["expected_a"]
+    assert dist.dist.total() == 1 and dist.mean() == r.data["expected_a"]
     assert dist.event_probability == r.data["p_attacker"]
     first = fight_odds(Fighter(**{**a.__dict__, "initiative": 5}), d)       # the attacker strikes first
-    assert sum(first.distribution.probabilities) == 1
+    assert first.distribution.dist.total() == 1
     assert first.distribution.mean() == first.data["expected_a"]
 
 

@@ -105,6 +105,6 @@ def test_attack_odds_text_reads_its_distribution():
     from games.hydrophilia import odds
     result = odds.attack_odds(skill=3, dodge=10, damage=3, defence=4)
     dist = result.distribution
-    assert dist.event_probability == result.data["p_hit"] and sum(dist.probabilities) == 1
+    assert dist.event_probability == result.data["p_hit"] and dist.dist.total() == 1
     for m in (m for m in result.outcome if m.key == "combat2.odds.row"):
-        assert m.params["exactly"] == _exact.pct(dist.probabilities[m.params["k"]])
+        assert m.params["exactly"] == _exact.pct(dist.dist[m.params["k"]])

@@ -349,29 +349,29 @@ def _rows_match(result) -> int:
     rows = [m for m in result.outcome if m.key == "combat2.odds.row"]
     for m in rows:
         k = m.params["k"]
-        assert m.params["exactly"] == _exact.pct(dist.probabilities[k - dist.offset])
+        assert m.params["exactly"] == _exact.pct(dist.dist[k])
         assert m.params["at_least"] == _exact.pct(dist.at_least(k))
-    assert sum(dist.probabilities) == 1
+    assert dist.dist.total() == 1
     return len(rows)
 
 
 def test_drive_back_odds_are_exact_and_the_text_reads_the_distribution():
     result = odds.drive_back_odds(hits=3, position="defended")
     dist = result.distribution
-    assert dist.offset == 2 and dist.probabilities[0] == Fraction(1, 36) and dist.mean() == 7
+    assert dist.dist.offset == 2 and dist.dist[2] == Fraction(1, 36) and dist.mean() == 7
     assert dist.event_probability == 1 - Fraction(25, 36)                                  # a 6 on either die
     assert result.outcome[0].params["p"] == _exact.pct(dist.event_probability)
     assert _rows_match(result) == 11
     big = odds.drive_back_odds(hits=200)                                                   # 3.2 s before
-    assert big.distribution.mean() == Fraction(7, 2) * 200 and len(big.distribution.probabilities) == 1001
+    assert big.distribution.mean() == Fraction(7, 2) * 200 and len(big.distribution.dist) == 1001
 
 
 def test_combat_odds_are_bounded_like_the_roll_and_read_their_distribution():
     result = odds.attack_odds(stands=3, attacks_per_stand=4, charge_open=True, target_armour=6, hits_per_stand=3,
                               target_stands=3)
     dist = result.distribution
-    assert len(dist.probabilities) == 16 and dist.probabilities[15] == (Fraction(1, 2) * Fraction(5, 6)) ** 15
-    assert dist.event_probability == 1 - sum(dist.probabilities[:3])                       # 3 hits take a stand
+    assert len(dist.dist) == 16 and dist.dist[15] == (Fraction(1, 2) * Fraction(5, 6)) ** 15
+    assert dist.event_probability == dist.at_least(3)                       # 3 hits take a stand
     _rows_match(result)
     with pytest.raises(UserError):
         odds.attack_odds(stands=50, attacks_per_stand=20, character_attacks=20)              # the roll refuses 1020
