@@ -4,20 +4,20 @@ hull points, wrecked, explodes) and one round of close combat (who wins)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any, Callable
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import exp, lgamma, log, log1p
 
 from dice.dist import Dist
-from games._exact import binomial, pct
 from games.horus_heresy import tables as T
 from games.horus_heresy.melee import Fighter
 from games.horus_heresy.rolls import Saves, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need, ws_need
 from games.horus_heresy.shooting import HHTarget, HHWeapon, allocate, hit_reroll, instant_death, wound_reroll
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 ONE = Fraction(1)
 
@@ -62,20 +62,20 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
     p_u = p_unsaved_per_hit(weapon, target)
     per_shot = p_hit * p_u
     n = weapon.shots if hits is None else hits
-    dist = binomial(n, per_shot)
+    dist = Dist.binomial(n, per_shot)
     removed: dict[int, Fraction] = defaultdict(Fraction)
-    for k, p in enumerate(dist):
+    for k, p in dist.items():
         removed[_removal(k, weapon, target)[0]] += p
     r = ProcedureResult("horus_heresy", "shoot_odds", Msg.of("combat_hh.title.odds_shoot",
                                                             target=target.name or Msg.of("combat_hh.word.target")))
     exp_hits = n * p_hit
     exp_wounds = n * per_shot
-    r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=pct(p_hit), unsaved=pct(per_shot)))
+    r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=Percent(p_hit), unsaved=Percent(per_shot)))
     r.outcome.append(Msg.of("combat_hh.odds.expected", hits=Number(exp_hits), wounds=Number(exp_wounds)))
     for m in sorted(removed):
         if removed[m] >= Fraction(1, 2000):          # rows that show as 0.0% are left out
-            r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=pct(removed[m]),
-                                    atleast=pct(sum((q for j, q in removed.items() if j >= m), Fraction(0)))))
+            r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=Percent(removed[m]),
+                                    atleast=Percent(sum((q for j, q in removed.items() if j >= m), Fraction(0)))))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, unsaved=dist, removed=dict(removed),
                   expected_hits=exp_hits, expected_wounds=exp_wounds)
     top = max(removed)
@@ -168,13 +168,13 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
             p_wrecked += p
     r = ProcedureResult("horus_heresy", "vehicle_odds", Msg.of("combat_hh.title.odds_vehicle",
                                                               target=vehicle.name or Msg.of("combat_hh.word.vehicle")))
-    r.outcome.append(Msg.of("combat_hh.odds.per_hit", glancing=pct(per_hit["glancing"]),
-                            penetrating=pct(per_hit["penetrating"])))
+    r.outcome.append(Msg.of("combat_hh.odds.per_hit", glancing=Percent(per_hit["glancing"]),
+                            penetrating=Percent(per_hit["penetrating"])))
     for k in sorted(hp):
         if hp[k] >= Fraction(1, 2000):
-            r.outcome.append(Msg.of("combat_hh.odds.hp_row", k=k, p=pct(hp[k])))
-    r.outcome.append(Msg.of("combat_hh.odds.wrecked", p=pct(p_wrecked)))
-    r.outcome.append(Msg.of("combat_hh.odds.explodes", p=pct(p_explodes)))
+            r.outcome.append(Msg.of("combat_hh.odds.hp_row", k=k, p=Percent(hp[k])))
+    r.outcome.append(Msg.of("combat_hh.odds.wrecked", p=Percent(p_wrecked)))
+    r.outcome.append(Msg.of("combat_hh.odds.explodes", p=Percent(p_explodes)))
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
@@ -186,10 +186,10 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
 EXACT_DICE = 120          # above this many attack dice a side, probabilities are floats (same algorithm)
 
 
-def _binomial(n: int, p: Fraction, exact: bool) -> list:
+def _binomial(n: int, p: Fraction, exact: bool) -> Sequence:
     """P(k of n): Fractions, or floats through logarithms (no overflow for thousands of dice)."""
     if exact:
-        return binomial(n, p)
+        return Dist.binomial(n, p).probabilities
     q = float(p)
     if q <= 0.0 or q >= 1.0:
         return [1.0 if (k == 0 and q <= 0.0) or (k == n and q >= 1.0) else 0.0 for k in range(n + 1)]
@@ -233,7 +233,7 @@ class _Answers:
     """P(a value of y's wounds-lost is below / equal to / above c) among the y where the struck
     side survives, by prefix sums: the combat result of one x in O(log n) (both are monotone in y)."""
 
-    def __init__(self, dist: list, lost: list[int], wiped_from: int, zero) -> None:
+    def __init__(self, dist: Sequence, lost: list[int], wiped_from: int, zero) -> None:
         self.zero = zero
         self.values: list[int] = []
         self.prefix = [zero]
@@ -325,9 +325,9 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     d_label = defender.name or Msg.of("combat_hh.word.defender")
     r = ProcedureResult("horus_heresy", "fight_odds", Msg.of("combat_hh.title.odds_fight", attacker=a_label,
                                                             defender=d_label))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=pct(totals["attacker"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=pct(totals["defender"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=pct(totals["draw"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=Percent(totals["attacker"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=Percent(totals["defender"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=Percent(totals["draw"])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=Number(expected['a']), d=Number(expected['d'])))
     r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_draw=totals["draw"],
                   expected_a=expected["a"], expected_d=expected["d"], exact=exact)

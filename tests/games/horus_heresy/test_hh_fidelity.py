@@ -165,25 +165,25 @@ def test_vehicle_armour_of_the_facing_comes_from_its_profile():
 # ---- /odds text and chart read one Distribution (issue 12) ----------------------------------
 
 def test_shoot_odds_text_rows_equal_its_distribution():
-    from games._exact import pct
+    from i18n import Percent
     r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=5), HHTarget(models=5, toughness=4, saves=Saves(armour=3)))
     rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
     dist = r.distribution
     assert dist.dist.total() == 1
     for k, (p, atleast) in rows.items():
-        assert (p, atleast) == (pct(dist.dist[k]), pct(dist.at_least(k)))
+        assert (p, atleast) == (Percent(dist.dist[k]), Percent(dist.at_least(k)))
     assert dist.event_probability == dist.dist[5]
 
 
 def test_vehicle_odds_text_equals_its_distribution():
-    from games._exact import pct
+    from i18n import Percent
     from games.horus_heresy.odds import vehicle_odds
     from games.horus_heresy.vehicles import HHVehicle
     r = vehicle_odds(4, HHWeapon(shots=3, strength=9, ap=1), HHVehicle("Rhino", 11, 3, Saves()))
     wrecked = next(m for m in r.outcome if m.key == "combat_hh.odds.wrecked")
-    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.dist[3])
+    assert wrecked.params["p"] == Percent(r.distribution.event_probability) == Percent(r.distribution.dist[3])
     rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
-    assert rows == {k: pct(p) for k, p in r.distribution.dist.items() if p >= Fraction(1, 2000)}
+    assert rows == {k: Percent(p) for k, p in r.distribution.dist.items() if p >= Fraction(1, 2000)}
 
 
 # ---- pinned and crew shaken/stunned end with the unit's own next turn (L841, L2024–2025) -------
