@@ -7,7 +7,6 @@ from collections import defaultdict
 from fractions import Fraction
 
 from dice.dist import Dist
-from games._exact import binomial, pct
 from games.epic import house_rules as H
 from games.epic.assault import AssaultSide, _validate
 from games.epic.assault_odds import assault_distribution
@@ -16,7 +15,7 @@ from games.epic.shooting import EpicTarget, to_hit_modifiers
 from games.epic.weapons import Weapon, can_affect
 from games.house_rules import effective
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 ONE = Fraction(1)
 
@@ -47,7 +46,7 @@ def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bo
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     out[(0, 0)] += 1 - p_hit
     for points, pp in damage_points(weapon, target).items():
-        for k, pk in enumerate(binomial(points, p_fail)):      # each point saved separately
+        for k, pk in Dist.binomial(points, p_fail).items():    # each point saved separately
             out[(1, k)] += p_hit * pp * pk
     return dict(out)
 
@@ -101,7 +100,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
             blast = 0
             if target.fearless:
                 merged: dict[int, Fraction] = defaultdict(Fraction)
-                for j, q in enumerate(binomial(extra, p_fearless_fail)):
+                for j, q in Dist.binomial(extra, p_fearless_fail).items():
                     merged[kills + min(j, size - kills)] += q
                 outcomes = dict(merged)
             else:
@@ -118,16 +117,16 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
                 p_break += pk
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
     r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or Msg.of("combat_epic.word.target")))
-    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=pct(p_any)))
+    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=Percent(p_any)))
     kills_key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
     r.outcome.append(Msg.of(kills_key, mean=Number(expected_kills)))
     for k in sorted(kills_dist):
         if kills_dist[k] >= Fraction(1, 2000):       # rows that show as 0.0% are left out
-            r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),
-                                    atleast=pct(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
+            r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=Percent(kills_dist[k]),
+                                    atleast=Percent(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
     if not target.broken:
-        r.outcome.append(Msg.of("combat_epic.odds.break", p=pct(p_break)))
-    r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=pct(p_destroyed)))
+        r.outcome.append(Msg.of("combat_epic.odds.break", p=Percent(p_break)))
+    r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=Percent(p_destroyed)))
     r.data.update(expected_hits=expected_hits, p_any_hit=p_any, kills=dict(kills_dist), blast=dict(blast_dist),
                   expected_kills=expected_kills, p_break=p_break, p_destroyed=p_destroyed)
     event = ("destroyed", p_destroyed) if target.broken else ("break", p_break)
@@ -157,10 +156,10 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     r = ProcedureResult("epic", "assault_odds", Msg.of("combat_epic.title.odds_assault",
                                                         attacker=attacker.name or "A", defender=defender.name or "D"))
     p_attacker, p_defender, p_tie = _exact(odds.p_attacker), _exact(odds.p_defender), _exact(odds.p_tie)
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=a_name, p=pct(p_attacker)))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=pct(p_defender)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=a_name, p=Percent(p_attacker)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=Percent(p_defender)))
     if odds.p_tie:
-        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(p_tie)))
+        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=Percent(p_tie)))
     r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=Number(odds.mean_attacker_lost),
                             d=Number(odds.mean_defender_lost)))
     if mode == "sum":
