@@ -43,15 +43,13 @@ def _binomial(n: int, p: float) -> np.ndarray:
 def _p(value: int | None) -> float:
     if value is None:
         return 0.0
-    num, den = hit_probability(value)
-    return num / den
+    return float(hit_probability(value))
 
 
 def unsaved_after(me: _Side, lost: int, enemy: AssaultSide) -> np.ndarray:
     """P(exactly k unsaved hits) from `me` when it has lost `lost` units: each die hits and the
     enemy fails its save independently, so each die is a Bernoulli of hit × fail (L529–531)."""
-    fn, fd = save_fail_probability(enemy.saves)
-    fail = fn / fd
+    fail = float(save_fail_probability(enemy.saves))
     f = me.fighting(lost, 0)
     side = me.side
     dist = np.ones(1)
@@ -130,8 +128,7 @@ def assault_distribution(attacker: AssaultSide, defender: AssaultSide, mode: str
             losses[min(lost + hits, loser.engaged0)] += q
             return
         if (loser.contact0, hits) not in fearless_unsaved:
-            fn, fd = save_fail_probability(loser.side.saves)
-            fearless_unsaved[(loser.contact0, hits)] = _binomial(hits, fn / fd)
+            fearless_unsaved[(loser.contact0, hits)] = _binomial(hits, float(save_fail_probability(loser.side.saves)))
         losses[:loser.engaged0 + 1] += q * _capped_moves(fearless_unsaved[(loser.contact0, hits)], lost, loser.engaged0)
 
     def settle(grid: np.ndarray, last_round: bool) -> np.ndarray:

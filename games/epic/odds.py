@@ -38,11 +38,9 @@ def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bo
                   hit_value: int | None = None, firer_damaged: bool = False) -> dict[tuple[int, int], Fraction]:
     """One shot → {(hit?, unsaved damage points): probability}."""
     need = need_after(hit_value or weapon.value, to_hit_modifiers(action, target.in_cover, weapon, firer_damaged))
-    num, den = hit_probability(need)
-    p_hit = Fraction(num, den)
-    fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
-                                   ignore_cover=weapon.ignore_cover, crossfire=crossfire)
-    p_fail = Fraction(fn, fd) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
+    p_hit = hit_probability(need)
+    p_fail = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
+                                   ignore_cover=weapon.ignore_cover, crossfire=crossfire) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     out[(0, 0)] += 1 - p_hit
     for points, pp in damage_points(weapon, target).items():
@@ -85,8 +83,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     kills_dist: dict[int, Fraction] = defaultdict(Fraction)
     blast_dist: dict[int, Fraction] = defaultdict(Fraction)
     p_break = p_destroyed = p_any = Fraction(0)
-    fn, fd = save_fail_probability(target.saves)
-    p_fearless_fail = Fraction(fn, fd)
+    p_fearless_fail = save_fail_probability(target.saves)
     for (hit, un, ud, dh), p in states.items():
         kills = min(un, size)
         kills += min(ud, size - kills)

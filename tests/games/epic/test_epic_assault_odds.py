@@ -29,14 +29,12 @@ def _roll_dist(mode: str) -> dict[int, Fraction]:
 def _hits_dist(n: int, value: int | None) -> Dist:
     if not n or value is None:
         return Dist.point(0)
-    num, den = hit_probability(value)
-    return Dist.binomial(n, Fraction(num, den))
+    return Dist.binomial(n, hit_probability(value))
 
 
 
 def _unsaved(hits: Dist, saves: SaveProfile) -> Dist:
-    fn, fd = save_fail_probability(saves)
-    return hits.thin(Fraction(fn, fd))
+    return hits.thin(save_fail_probability(saves))
 
 
 def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
@@ -101,8 +99,7 @@ def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
         loser = d if winner == "attacker" else a
         extra = min(diff, loser.engaged)                 # no saves (Fearless: saves, approximated below)
         if loser.side.fearless and diff:
-            fn, fd = save_fail_probability(loser.side.saves)
-            dist = Dist.binomial(diff, Fraction(fn, fd))
+            dist = Dist.binomial(diff, save_fail_probability(loser.side.saves))
             extra_mean = sum((min(j, loser.engaged) * pj for j, pj in dist.items()), Fraction(0))
         else:
             extra_mean = Fraction(extra)
