@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.commands import Choice, Command, CommandContext, Group, Option, UnitRef
 from games.flames_of_war import artillery, assault, checks, odds, shooting
 from games.flames_of_war import ratings as R
+from games.flames_of_war.conditions import parse_conditions
 from games.flames_of_war.reading import Reading
 from games.flames_of_war.state import RULES
 from games.inputs import parse_plus
@@ -45,35 +46,17 @@ def _target_state(ref: UnitRef, hits_before: int | None, unit_teams: int | None)
             unit_teams or left)
 
 
-def to_hit_modifiers(long_range: bool, concealed: bool, gone_to_ground: bool, out_of_command: bool, smoke: bool,
-                     night: bool, scout: bool, no_he: bool) -> list[str]:
-    """The to-hit modifiers the options name (L476–478, L1051): concealed +1; concealed and Gone
-    to Ground +2; Gone to Ground alone is no modifier (L242); a Scout counts only when concealed."""
-    mods = []
-    if long_range:
-        mods.append("long_range")
-    if concealed:
-        mods.append("concealed_gtg" if gone_to_ground else "concealed")
-    for flag, key in ((out_of_command, "out_of_command"), (smoke, "smoke"), (night, "night"),
-                      (scout and concealed, "scout"), (no_he, "no_he")):
-        if flag:
-            mods.append(key)
-    return mods
-
-
 # ---- shooting ------------------------------------------------------------------------------
 SHOOT_OPTIONS = (
     Option("rof", int, required=True, min=0, max=20), Option("skill", str, choices=SKILLS),
     Option("teams", int, default=1, min=1, max=50), Option("target", unit=True),
+    Option("conditions", str, max_length=200),
     Option("moving_rof", int, min=0, max=20), Option("moved", bool, default=False),
     Option("pinned", bool, default=False), Option("defensive", bool, default=False),
-    Option("long_range", bool, default=False), Option("concealed", bool, default=False),
-    Option("gone_to_ground", bool, default=False), Option("out_of_command", bool, default=False),
-    Option("smoke", bool, default=False), Option("night", bool, default=False), Option("scout", bool, default=False),
-    Option("no_he", bool, default=False), Option("sniper", bool, default=False),
-    Option("flamethrower", bool, default=False), Option("reroll", bool, default=False), Option("save"),
-    Option("fp"), Option("bunker", bool, default=False), Option("hits_before", int, min=0, max=100),
-    Option("unit_teams", int, min=1, max=100), Option("pin_immune", bool, default=False))
+    Option("sniper", bool, default=False), Option("flamethrower", bool, default=False),
+    Option("reroll", bool, default=False), Option("save"), Option("fp"), Option("bunker", bool, default=False),
+    Option("hits_before", int, min=0, max=100), Option("unit_teams", int, min=1, max=100),
+    Option("pin_immune", bool, default=False))
 
 
 def _target_skill_and_save(reading: Reading, o: dict, example: str) -> tuple[int, int | None]:
@@ -83,13 +66,21 @@ def _target_skill_and_save(reading: Reading, o: dict, example: str) -> tuple[int
     return R.IS_HIT_ON[skill], save
 
 
+def _target_conditions(reading: Reading, text: str | None) -> frozenset[str]:
+    """The conditions the option names; for a target that moved, whether it is cavalry (L1023)
+    comes from the option, else from its profile (noted)."""
+    conditions = parse_conditions(text)
+    if conditions & {"moved", "returned"} and "cavalry" not in conditions and reading.cavalry():
+        conditions |= {"cavalry"}
+    return conditions
+
+
 def _shoot_kwargs(ctx: CommandContext, o: dict, reading: Reading) -> tuple[dict, str | None, bool]:
     name, before, already, size = _target_state(o["target"], o["hits_before"], o["unit_teams"])
     is_hit_on, save = _target_skill_and_save(reading, o, "fow.example.shoot")
     kwargs = dict(is_hit_on=is_hit_on, rof=o["rof"], teams=o["teams"], moving_rof_value=o["moving_rof"],
                   moved=o["moved"], shooter_pinned=o["pinned"], defensive=o["defensive"],
-                  mods=to_hit_modifiers(o["long_range"], o["concealed"], o["gone_to_ground"], o["out_of_command"],
-                                        o["smoke"], o["night"], o["scout"], o["no_he"]),
+                  conditions=_target_conditions(reading, o["conditions"]),
                   hits_before=before, unit_teams=size, save=save,
                   fp=_fp(o["fp"]), bunker=o["bunker"], settings=ctx.settings)
     return kwargs, name, already
@@ -264,8 +255,8 @@ COMMANDS = (
     Command("fow.cmd.shoot", "fow", SHOOT_OPTIONS, OPT, shoot_command),
     Command("fow.cmd.artillery", "fow", ARTILLERY_OPTIONS, OPT, artillery_command),
     Command("fow.cmd.assault", "fow", ASSAULT_OPTIONS, OPT, assault_command),
-    # 25 options already (Discord's most): its reply still has the 📊 button, without chart:true.
-    Command("fow.cmd.odds_shoot", "fow_odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False),
+    Command("fow.cmd.odds_shoot", "fow_odds", SHOOT_OPTIONS, OPT, shoot_odds_command, heavy=True, applies=False,
+            chart=True),
     Command("fow.cmd.odds_artillery", "fow_odds", ARTILLERY_OPTIONS, OPT, artillery_odds_command, heavy=True,
             applies=False, chart=True),
     Command("fow.cmd.odds_assault", "fow_odds", ASSAULT_OPTIONS, OPT, assault_odds_command, heavy=True,

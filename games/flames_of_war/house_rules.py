@@ -34,6 +34,13 @@ HOUSE_RULES = [
               choice_titles={"worst": Msg.of("fow.house.mixed_motivation.worst"),
                              "smaller_number": Msg.of("fow.house.mixed_motivation.smaller_number")},
               source=Source("flames_of_war", 174)),
+    # L242: Gone to Ground makes a team harder to hit only if it is also concealed (so do the
+    # modifiers, L476–478); L466: a team Gone to Ground «является Скрытым». L242 is the default.
+    HouseRule("fow_gone_to_ground", default="l242", choices=("l242", "l466"),
+              title=Msg.of("fow.house.gone_to_ground.title"),
+              choice_titles={"l242": Msg.of("fow.house.gone_to_ground.l242"),
+                             "l466": Msg.of("fow.house.gone_to_ground.l466")},
+              source=Source("flames_of_war", 242)),
 ]
 
 

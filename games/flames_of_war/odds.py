@@ -5,6 +5,7 @@ Every die is independent (L41), so counts are binomial in the per-die probabilit
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -27,11 +28,22 @@ def per_destroyed(save: int | None, fp: int | None, bunker: bool = False) -> Fra
     return fail_save * (engine.p_success(engine.need(fp), fp_reroll) if fp is not None else Fraction(1))
 
 
+@dataclass(frozen=True)
+class Named:
+    """The modifiers of an odds reply with their names and lines, as the roll shows them."""
+
+    modifiers: tuple[Modifier, ...]
+
+    def render(self, locale: str) -> str:
+        return ", ".join(f"{m.value:+d} {m.label.render(locale)}" + (f" ({m.source.render(locale)})" if m.source else "")
+                         for m in self.modifiers) or "—"
+
+
 def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p: Fraction, hits: Dist,
             modifiers: list[Modifier]) -> ProcedureResult:
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
     r.outcome.append(Msg.of("combat2.odds.per_die", need=engine.need_text(t), p=Percent(p),
-                            fraction=str(p), mods=", ".join(f"+{m.value}" for m in modifiers) or "—"))
+                            fraction=str(p), mods=Named(tuple(modifiers))))
     if reroll != "none":
         r.notes.append(Msg.of(f"fow.odds.reroll.{reroll}"))
     r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(hits.mean())))
@@ -50,6 +62,7 @@ def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int
     p = engine.p_success(t, reroll)
     hits = Dist.binomial(n, p)
     r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, plan.modifiers)
+    r.notes.extend(plan.notes)
     threshold = plan.threshold
     if plan.pin_immune:
         p_pin = Fraction(0)

@@ -38,6 +38,10 @@ TO_HIT_MODIFIERS = {
     "night": (1, Source(B, 484)),               # restated at L1289; counted once
     "scout": (1, Source(B, 1051)),              # a concealed Scout: one more
     "no_he": (1, Source(B, 999)),               # NO HE weapon at infantry/guns "if it moved"
+    "cavalry_moving": (1, Source(B, 1023)),     # cavalry teams «добавляют 1 на попадание, когда двигаются»
+    # A team returning to command at Tactical speed, «получив +1 на попаданию по двигающимуся Отряду»:
+    # the +1 is to hit it, the moving team (the research notes mark the line ambiguous).
+    "returned_to_command": (1, Source(B, 252)),
 }
 
 # Pinned Down (L578–592): «более пяти попаданий» in one Shooting Step; a 12-team unit needs 8.

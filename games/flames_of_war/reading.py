@@ -46,6 +46,14 @@ class Reading:
                                             self.ref.name or "—"))
         return True
 
+    def cavalry(self) -> bool:
+        """The profile's cavalry (L76, L1021), noted when it says so."""
+        if not self.profile.get("cavalry"):
+            return False
+        self.notes.append(note_from_profile(Msg.of("fow.profile.type"), Msg.of("fow.profile.cavalry"),
+                                            self.ref.name or "—"))
+        return True
+
     def armoured_tank(self) -> bool:
         return self.profile.get("type") == "tank" and bool(self.profile.get("armoured", True))
 

@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from dice.roller import Roller
 from games.flames_of_war import engine, ratings as R
+from games.flames_of_war.conditions import CONDITIONS
 from games.flames_of_war.house_rules import setting
 from games.procedure import Modifier, ProcedureResult, StateChange
 from i18n import Msg, UserError
@@ -23,19 +24,43 @@ STATUS_PINNED = "pinned"
 MAX_DICE = 200
 
 
-def to_hit_modifiers(mods: Iterable[str]) -> list[Modifier]:
-    keys = set(mods)
-    if "concealed_gtg" in keys:
-        keys.discard("concealed")            # L478: +2 replaces the +1 of L476
-    unknown = keys - set(R.TO_HIT_MODIFIERS)
+def to_hit_modifiers(conditions: Iterable[str], settings: dict[str, str] | None = None) -> list[Modifier]:
+    """The to-hit modifiers the shot's conditions give (L470–486), in the book's order: concealed
+    +1 (L476); concealed and Gone to Ground +2 instead (L478); Gone to Ground alone is no modifier
+    (L242); a Scout is one more only when concealed (L1051); cavalry that moved +1 (L1023); a
+    team back in command at Tactical speed +1 (L252), which moved too. Under the house rule
+    `fow_gone_to_ground` a team Gone to Ground is concealed (L466)."""
+    states = set(conditions)
+    unknown = states - set(CONDITIONS)
     if unknown:
-        raise ValueError(f"unknown modifiers {sorted(unknown)}")
-    out = []
-    for key in R.TO_HIT_MODIFIERS:           # the book's order
-        if key in keys:
-            value, source = R.TO_HIT_MODIFIERS[key]
-            out.append(Modifier(Msg.of(f"fow.mod.{key}"), value, source))
-    return out
+        raise ValueError(f"unknown conditions {sorted(unknown)}")
+    if "returned" in states:
+        states.add("moved")
+    if {"moved", "gone_to_ground"} <= states and "scout" not in states:
+        # L242, L464: a team that moved isn't Gone to Ground; only a Scout stays so moving.
+        raise UserError("fow.error.moved_gone_to_ground", example="fow.example.shoot")
+    if "gone_to_ground" in states and setting(settings, "fow_gone_to_ground") == "l466":
+        states.add("concealed")
+    keys = {s for s in states if s in R.TO_HIT_MODIFIERS and s not in ("concealed", "scout")}
+    if "concealed" in states:
+        keys.add("concealed_gtg" if "gone_to_ground" in states else "concealed")
+        if "scout" in states:
+            keys.add("scout")
+    if {"cavalry", "moved"} <= states:
+        keys.add("cavalry_moving")
+    if "returned" in states:
+        keys.add("returned_to_command")
+    return [Modifier(Msg.of(f"fow.mod.{key}"), value, source)
+            for key, (value, source) in R.TO_HIT_MODIFIERS.items() if key in keys]
+
+
+def gone_to_ground_note(conditions: Iterable[str], settings: dict[str, str] | None) -> Msg | None:
+    """Where L242 and L466 part — a team Gone to Ground and not called concealed — the reply
+    names the reading it used."""
+    states = set(conditions)
+    if "gone_to_ground" not in states or "concealed" in states:
+        return None
+    return Msg.of(f"fow.house.gone_to_ground.{setting(settings, 'fow_gone_to_ground')}")
 
 
 def moving_rof(halted: int, moving: int | None) -> int:
@@ -125,11 +150,12 @@ class ShotPlan:
     pinned_by_any_hit: Msg | None    # snipers (L662) and flame-throwers (L638)
     threshold: int                   # hits in the step that pin (L580)
     pin_immune: bool                 # armoured tanks, passengers in armoured transports, aircraft (L592)
+    notes: tuple[Msg, ...] = ()      # the readings of the book the shot took
 
 
 def plan_shot(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int | None = None,
               moved: bool = False, shooter_pinned: bool = False, defensive: bool = False,
-              mods: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
+              conditions: Iterable[str] = (), reroll_failed: bool = False, sniper: bool = False,
               flamethrower: bool = False, unit_teams: int | None = None, pin_immune: bool = False,
               save: int | None = None, fp: int | None = None, settings: dict[str, str] | None = None) -> ShotPlan:
     if not 1 <= teams <= 50 or not 0 <= rof <= 20:
@@ -141,12 +167,13 @@ def plan_shot(*, is_hit_on: int, rof: int, teams: int = 1, moving_rof_value: int
     if flamethrower and moved and not shooter_pinned and not defensive:
         per_team = rof                                    # L612: flame-throwers don't lose ROF for moving
     n = per_team * teams
-    modifiers = to_hit_modifiers(mods)
+    modifiers = to_hit_modifiers(conditions, settings)
+    notes = tuple(note for note in (gone_to_ground_note(conditions, settings),) if note is not None)
     force = Msg.of("fow.out.pinned_sniper") if sniper else Msg.of("fow.out.pinned_flamethrower") if flamethrower else None
     return ShotPlan(per_team, n, "defensive" if defensive else "pinned" if shooter_pinned else "moved" if moved else "halted",
                     modifiers, engine.need(is_hit_on, modifiers),
                     "failed" if (reroll_failed or sniper) else "none",     # L662: snipers re-roll failed to-hit
-                    force, pin_threshold(unit_teams, settings), pin_immune)
+                    force, pin_threshold(unit_teams, settings), pin_immune, notes)
 
 
 def shoot(roller: Roller, *, teams: int = 1, hits_before: int = 0, already_pinned: bool = False, bunker: bool = False,
@@ -166,6 +193,7 @@ def shoot(roller: Roller, *, teams: int = 1, hits_before: int = 0, already_pinne
     result.steps.append(engine.dice_step(Msg.of("fow.step.to_hit", need=t), attempts, t, plan.modifiers, reroll))
     hits = engine.successes(attempts)
     result.outcome.append(Msg.of("fow.out.hits", hits=hits))
+    result.notes.extend(plan.notes)
     apply_pin(result, hits=hits, hits_before=hits_before, unit_teams=unit_teams, pin_immune=plan.pin_immune,
               already_pinned=already_pinned, settings=settings, target=target, force=plan.pinned_by_any_hit)
     if target and hits:

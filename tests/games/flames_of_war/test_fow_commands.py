@@ -40,7 +40,7 @@ async def test_fow_assault_destroys_teams_and_counterattack_in_russian(console):
 
 
 FOW_LINES = [
-    "/fow shoot skill:trained rof:2 teams:3 long_range:True concealed:True gone_to_ground:True save:3+ fp:4+",
+    "/fow shoot skill:trained rof:2 teams:3 conditions:\"long range, concealed, gone to ground\" save:3+ fp:4+",
     "/fow shoot skill:veteran rof:1 sniper:True",
     "/fow artillery skill:trained under_template:4 weapons:2 attempt:2 save:3+ fp:5+",
     "/fow assault teams:3 skill:veteran tanks:True save:3+ fp:2+",
@@ -57,7 +57,7 @@ FOW_LINES = [
     "/fow-test cross kind:terrain teams:3 cross:3 night:True",
     "/fow-test cross kind:minefield teams:3 skill:veteran",
     "/fow-test cross kind:booby_trap skill:conscript",
-    "/fow-odds shoot skill:trained rof:3 teams:2 concealed:True",
+    "/fow-odds shoot skill:trained rof:3 teams:2 conditions:concealed",
     "/fow-odds artillery skill:veteran under_template:5 weapons:6 save:4+",
     "/fow-odds assault teams:4 skill:conscript",
     "/fow-odds test test:last_stand motivation:confident fc_near:True fc_los:True",

@@ -99,3 +99,28 @@ def test_a_minefield_says_the_book_never_names_which_skill_number_it_uses():
     assert "fow.note.mine_skill_undefined" in [m.key for m in mine.notes]
     terrain = checks.crossing(Roller.scripted([4]), "terrain", cross=3)
     assert "fow.note.mine_skill_undefined" not in [m.key for m in terrain.notes]
+
+
+def test_gone_to_ground_alone_is_no_modifier_unless_the_house_rule_reads_l466():
+    # L242: Gone to Ground makes a team harder to hit only «если Отряд так же Скрыт» (and the
+    # modifiers L476–478 agree); L466: «Если Отряд Скрыт в Укрытии, то он является Скрытым».
+    # The first is the default, the second a house rule, and the reply names it when it matters.
+    assert "если Отряд так же Скрыт" in _line(242) and "то он является Скрытым" in _line(466)
+    plain = shooting.shoot(Roller.scripted([3, 3]), is_hit_on=3, rof=2, conditions={"gone_to_ground"})
+    assert plain.data["need"] == 3 and plain.data["hits"] == 2
+    assert [m.key for m in plain.notes if m.key.startswith("fow.house")] == ["fow.house.gone_to_ground.l242"]
+    house = {"fow_gone_to_ground": "l466"}
+    hidden = shooting.shoot(Roller.scripted([3, 3]), is_hit_on=3, rof=2, conditions={"gone_to_ground"}, settings=house)
+    assert hidden.data["need"] == 5 and hidden.data["hits"] == 0
+    assert [m.key for m in hidden.notes if m.key.startswith("fow.house")] == ["fow.house.gone_to_ground.l466"]
+    chances = odds.shoot_odds(is_hit_on=3, rof=2, conditions={"gone_to_ground"}, settings=house)
+    assert chances.data["p"] == Fraction(1, 3)
+    assert "fow.house.gone_to_ground.l466" in [m.key for m in chances.notes]
+    # Concealed and Gone to Ground is +2 either way, and needs no note.
+    both = odds.shoot_odds(is_hit_on=3, rof=2, conditions={"gone_to_ground", "concealed"})
+    assert both.data["p"] == Fraction(1, 3) and not [m for m in both.notes if m.key.startswith("fow.house")]
+
+
+def _line(n: int) -> str:
+    with open("games/flames_of_war/book/flames_of_war.txt", encoding="utf-8") as book:
+        return book.read().splitlines()[n - 1]
