@@ -20,18 +20,18 @@ from i18n import Msg, Number, Percent
 ONE = Fraction(1)
 
 
-def count_distribution(count: str) -> dict[int, Fraction]:
+def count_distribution(count: str) -> Dist:
+    """A weapon's count: a number, D3 or D6."""
     if count.isdigit():
-        return {int(count): ONE}
-    sides = 3 if count == "D3" else 6
-    return {k: Fraction(1, sides) for k in range(1, sides + 1)}
+        return Dist.point(int(count))
+    return Dist.dice(1, 3 if count == "D3" else 6)
 
 
-def damage_points(weapon: Weapon, target: EpicTarget) -> dict[int, Fraction]:
+def damage_points(weapon: Weapon, target: EpicTarget) -> Dist:
     """Damage points per unsaved hit: Titan Killer against a War Engine (l.810), else 1."""
     if weapon.titan_killer and target.dc is not None:
         return count_distribution(weapon.titan_killer)
-    return {1: ONE}
+    return Dist.point(1)
 
 
 def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bool,
