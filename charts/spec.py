@@ -2,9 +2,11 @@
 Distribution (or a dice distribution), drawn in a worker."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dice.dist import Dist
 from games.procedure import Distribution
 from i18n import Renderable, tr
 
@@ -58,17 +60,15 @@ def series_of(distribution: Distribution, locale: str, label: str = "") -> Serie
         event = tr("charts.event", locale, event=distribution.event,
                    chance=_percent(distribution.event_probability, locale))
     mean = float(distribution.mean())
-    return Series(label=label, offset=distribution.offset,
-                  probabilities=tuple(float(p) for p in distribution.probabilities), mean=mean,
+    return Series(label=label, offset=distribution.dist.offset,
+                  probabilities=tuple(float(p) for p in distribution.dist.probabilities), mean=mean,
                   mean_text=tr("charts.mean", locale, value=_number(mean, locale)), event=event,
                   estimated=distribution.samples is not None)
 
 
-def mapping_distribution(values: dict[int, Fraction], quantity: Renderable) -> Distribution:
+def mapping_distribution(values: Mapping[int, Fraction], quantity: Renderable) -> Distribution:
     """A {value: probability} mapping (the dice's own form) as a Distribution."""
-    low, high = min(values), max(values)
-    return Distribution(quantity=quantity,  # type: ignore[arg-type]
-                        probabilities=tuple(Fraction(values.get(v, 0)) for v in range(low, high + 1)), offset=low)
+    return Distribution(quantity=quantity, dist=Dist.of(values))  # type: ignore[arg-type]
 
 
 def chart_spec(distributions: list[tuple[str, Distribution]], locale: str, title: str,

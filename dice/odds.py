@@ -13,7 +13,7 @@ from dice import syntax as ast
 from dice.chains import chain_probability
 from dice.engine import GroupSpec, _matches, apply_op
 from dice.errors import DiceError
-from dice.prob import Dist, Unsupported
+from dice.prob import Sparse, Unsupported
 
 MAX_EXPLODE_WORK = 20_000
 FAST_OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul}   # exact on ints, can't fail
@@ -112,7 +112,7 @@ EXPLODE_RESIDUAL = Fraction(1, 2 ** 80)
 
 
 def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
-              budget: prob.Budget | None = None) -> Dist:
+              budget: prob.Budget | None = None) -> Sparse:
     """What one rolled die adds to its group (its face, or its successes), explosions included."""
     key = ("die", repr(spec), depth)
     if budget is not None and key in budget.memo:      # paid for once per roll
@@ -123,7 +123,7 @@ def die_score(spec: GroupSpec, depth: int, flags: set[str] | None = None,
     return result
 
 
-def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob.Budget | None) -> Dist:
+def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob.Budget | None) -> Sparse:
     if budget is not None:
         budget.spend(spec.sides * (len(spec.per_die) + 2) * 3)
     outcomes = final_outcomes(spec)
@@ -134,8 +134,8 @@ def _die_score(spec: GroupSpec, depth: int, flags: set[str] | None, budget: prob
             return s
         return 0 if dropped else v
 
-    plain: Dist = {}
-    boom: Dist = {}
+    plain: Sparse = {}
+    boom: Sparse = {}
     for o, p in outcomes.items():
         target = boom if (spec.explode and not o[1] and _matches(spec.explode, o[0])) else plain
         prob.add_into(target, score(o), p)
@@ -200,7 +200,7 @@ def group_weights(spec: GroupSpec, depth: int, flags: set[str] | None = None,
 
 
 def group_dist(spec: GroupSpec, depth: int, flags: set[str] | None = None,
-               budget: prob.Budget | None = None) -> Dist:
+               budget: prob.Budget | None = None) -> Sparse:
     try:
         return prob.from_weights(group_weights(spec, depth, flags, budget))
     except Unsupported as exc:
@@ -228,7 +228,7 @@ def is_plain(spec: GroupSpec) -> bool:
             and not spec.keeps and not spec.count_mode)
 
 
-class ExpressionOdds(ast.Visitor[Dist]):
+class ExpressionOdds(ast.Visitor[Sparse]):
     """The exact distribution of an expression's tree, under ONE work budget for the whole roll.
 
     Each group's distribution is computed once (the chance, the expected value and the chart
@@ -240,15 +240,15 @@ class ExpressionOdds(ast.Visitor[Dist]):
         self.depth = depth
         self.flags: set[str] = set()
         self.budget = budget if budget is not None else prob.Budget()
-        self._groups: dict[str, Dist] = {}
-        self._nodes: dict[int, Dist] = {}
+        self._groups: dict[str, Sparse] = {}
+        self._nodes: dict[int, Sparse] = {}
         self._means: dict[str, Fraction] = {}
 
     @property
     def work(self) -> int:
         return self.budget.spent
 
-    def group(self, node: Any) -> Dist:
+    def group(self, node: Any) -> Sparse:
         key = repr(self.specs[id(node)])       # `3d128kh2+3d128kh2`: one group computed once
         if key not in self._groups:
             self._groups[key] = group_dist(self.specs[id(node)], self.depth, self.flags, self.budget)
@@ -259,7 +259,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
             return repr(self.specs[id(node)])
         return id(node)
 
-    def _sum(self, node: ast.BinOp) -> Dist | None:
+    def _sum(self, node: ast.BinOp) -> Sparse | None:
         """A chain of `+` with integer values: equal terms by one power, the rest by products."""
         terms: list[Any] = []
         stack: list[Any] = [node]
@@ -285,27 +285,27 @@ class ExpressionOdds(ast.Visitor[Dist]):
             return None
         return prob.from_weights(total) if total is not None else None
 
-    def dist(self, node: Any) -> Dist:
+    def dist(self, node: Any) -> Sparse:
         return self.visit(node)
 
-    def visit(self, node: Any) -> Dist:
+    def visit(self, node: Any) -> Sparse:
         key = id(node)
         if key not in self._nodes:
             self._nodes[key] = super().visit(node)
         return self._nodes[key]
 
-    def computed(self, node: Any) -> Dist | None:
+    def computed(self, node: Any) -> Sparse | None:
         """The node's distribution if it was computed (for the chance), else None."""
         return self._nodes.get(id(node))
 
-    def literal(self, node: ast.Literal) -> Dist:
+    def literal(self, node: ast.Literal) -> Sparse:
         return prob.point(node.value)
 
-    def unary(self, node: ast.UnOp) -> Dist:
+    def unary(self, node: ast.UnOp) -> Sparse:
         inner = self.visit(node.value)
         return prob.map_values(inner, (lambda v: -v) if node.op == "-" else (lambda v: v))
 
-    def binary(self, node: ast.BinOp) -> Dist:
+    def binary(self, node: ast.BinOp) -> Sparse:
         if node.op == "+":
             summed = self._sum(node)
             if summed is not None:
@@ -327,7 +327,7 @@ class ExpressionOdds(ast.Visitor[Dist]):
         except DiceError:
             raise Unsupported("arithmetic") from None
 
-    def number_set(self, node: Any) -> Dist:
+    def number_set(self, node: Any) -> Sparse:
         raise Unsupported(type(node).__name__)
 
     def weights(self, node: Any) -> prob.Weights:

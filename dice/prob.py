@@ -1,10 +1,11 @@
 """Exact probability, no simulation.
 
-A distribution is a dict {value: Fraction} (any Mapping of that shape: `WeightsView` holds
-integer weights over one denominator and makes each Fraction when read). This is meant as
-the project's one distribution type (issue 11 §1): `to_offset_list` / `from_offset_list`
-convert to and from the (offset, list of P(exactly k)) shape of games.procedure.Distribution
-and games/_exact; `nfold`, `keep_sum`, `combine`, `tail`, `mean` work on it with a `Budget`. One die's outcome is computed stage by stage
+A distribution is read as a mapping {value: Fraction}: the project's one type of it is
+`dice.dist.Dist` (consecutive integers, what the games' /odds and the charts use), and the dice
+engine builds the same mapping here as a plain dict (`Sparse`: its values may be non-integers,
+its chances floats past the exact budget) or reads it through `WeightsView` (integer weights
+over one denominator, each Fraction made when read). `nfold`, `keep_sum`, `combine`, `tail`,
+`mean` take any such mapping, with a `Budget`. One die's outcome is computed stage by stage
 (rerolls, min/max, 7+ chains, explosions) exactly as `dice.engine` rolls it; a pool of N such
 dice is the N-fold convolution of that, done with exact integers:
 
@@ -23,7 +24,7 @@ from functools import reduce
 from collections.abc import Mapping
 from typing import Any, Callable
 
-Dist = dict  # {int | float: Fraction}
+Sparse = dict  # {int | float: Fraction | float}, built in place (dice.dist.Dist is the immutable one)
 
 MAX_PACKED_BITS = 6_000_000     # ~0.3 s for the final squaring on CPython
 MAX_PAIRWISE = 100_000          # |A|·|B| for combining two distributions by arithmetic
@@ -70,36 +71,36 @@ def linear_cost(bits: int) -> float:
     return bits / 20_000
 
 
-def uniform(sides: int) -> Dist:
+def uniform(sides: int) -> Sparse:
     p = Fraction(1, sides)
     return {v: p for v in range(1, sides + 1)}
 
 
-def point(value) -> Dist:
+def point(value) -> Sparse:
     return {value: Fraction(1)}
 
 
-def mass(dist: Dist, pred: Callable[[Any], bool]) -> Fraction:
+def mass(dist: Mapping, pred: Callable[[Any], bool]) -> Fraction:
     return sum((p for v, p in dist.items() if pred(v)), Fraction(0))
 
 
-def mean(dist: Dist) -> Fraction:
+def mean(dist: Mapping) -> Fraction:
     return sum((Fraction(v) * p if not isinstance(v, float) else Fraction(v) * p for v, p in dist.items()), Fraction(0))
 
 
-def add_into(out: Dist, value, p: Fraction) -> None:
+def add_into(out: Sparse, value, p: Fraction) -> None:
     if p:
         out[value] = out.get(value, Fraction(0)) + p
 
 
-def combine(a: Dist, b: Dist, op: Callable, budget: Budget | None = None) -> Dist:
+def combine(a: Mapping, b: Mapping, op: Callable, budget: Budget | None = None) -> Sparse:
     """Distribution of op(X, Y) for independent X ~ a, Y ~ b (integer weights inside: fast)."""
     if len(a) * len(b) > MAX_PAIRWISE:
         raise Unsupported("pairwise")
     if budget is not None:
         budget.spend(len(a) * len(b) * 0.3)
     if not all(isinstance(p, Fraction) for p in (*a.values(), *b.values())):
-        out: Dist = {}
+        out: Sparse = {}
         for x, px in a.items():
             for y, py in b.items():
                 add_into(out, op(x, y), px * py)
@@ -118,8 +119,8 @@ def combine(a: Dist, b: Dist, op: Callable, budget: Budget | None = None) -> Dis
     return {k: Fraction(w, den) for k, w in weights.items() if w}
 
 
-def map_values(a: Dist, fn: Callable) -> Dist:
-    out: Dist = {}
+def map_values(a: Mapping, fn: Callable) -> Sparse:
+    out: Sparse = {}
     for x, p in a.items():
         add_into(out, fn(x), p)
     return out
@@ -127,7 +128,7 @@ def map_values(a: Dist, fn: Callable) -> Dist:
 
 # --- N-fold sums -------------------------------------------------------------------------
 
-def _common_weights(dist: Dist) -> tuple[dict[int, int], int]:
+def _common_weights(dist: Mapping) -> tuple[dict[int, int], int]:
     """Integer weights over a common denominator."""
     den = reduce(math.lcm, (p.denominator for p in dist.values()), 1)
     return {v: int(p * den) for v, p in dist.items()}, den
@@ -136,8 +137,9 @@ def _common_weights(dist: Dist) -> tuple[dict[int, int], int]:
 Weights = tuple[dict, int]     # ({value: integer weight}, common denominator): exact, no gcd per value
 
 
-def _binomial(lo: int, hi: int, p_hi: Fraction, n: int) -> Weights:
-    """n dice each scoring `hi` with chance p_hi, else `lo`."""
+def binomial_weights(lo: int, hi: int, p_hi: Fraction, n: int) -> Weights:
+    """n dice each scoring `hi` with chance p_hi, else `lo` (0 and 1: a binomial): C(n, i)·a^i·b^(n−i)
+    over one denominator, built up i by i (fast for hundreds of dice)."""
     a, b = p_hi.numerator, p_hi.denominator - p_hi.numerator   # weights of hi / lo over den
     den = p_hi.denominator ** n
     if b == 0:
@@ -205,7 +207,7 @@ def add_weights(a: Weights, b: Weights, budget: Budget | None = None, negate_b: 
     return _unpack(product, field, length, lo_a + lo_b), da * db
 
 
-def to_weights(dist: Dist) -> Weights:
+def to_weights(dist: Mapping) -> Weights:
     """Integer weights over a common denominator; Unsupported for non-integer values or floats."""
     if any(isinstance(v, float) or v != int(v) for v in dist) or \
             not all(isinstance(p, Fraction) for p in dist.values()):
@@ -213,7 +215,7 @@ def to_weights(dist: Dist) -> Weights:
     return _common_weights(dist)
 
 
-def nfold_weights(dist: Dist, n: int, budget: Budget | None = None) -> Weights:
+def nfold_weights(dist: Mapping, n: int, budget: Budget | None = None) -> Weights:
     """The n-fold sum as exact integer weights; Unsupported when too large for exact integers."""
     if n == 0:
         return {0: 1}, 1
@@ -227,7 +229,7 @@ def nfold_weights(dist: Dist, n: int, budget: Budget | None = None) -> Weights:
         lo, hi = sorted(dist)
         if budget is not None:
             budget.spend(n * (1 + linear_cost(n * max(dist[hi].denominator, 2).bit_length()) * 4))
-        return _binomial(lo, hi, dist[hi], n)
+        return binomial_weights(lo, hi, dist[hi], n)
     weights, den = _common_weights(dist)
     if n == 1:
         return weights, den
@@ -254,7 +256,7 @@ class WeightsView(Mapping):
         return Fraction(sum(w for v, w in self.weights.items() if v >= value), self.den)
 
 
-def from_weights(weights: Weights) -> Dist:
+def from_weights(weights: Weights) -> Sparse:
     values, den = weights
     return {v: Fraction(w, den) for v, w in values.items() if w}
 
@@ -281,7 +283,7 @@ def _fixed_mul(a: list[int], b: list[int]) -> list[int]:
     return [(c + half) >> FIXED_BITS for c in product]
 
 
-def nfold_fixed(dist: Dist, n: int, budget: Budget | None = None) -> Dist:
+def nfold_fixed(dist: Mapping, n: int, budget: Budget | None = None) -> Sparse:
     """The n-fold sum by the same convolution, in 64-bit fixed point (relative error ~1e-17 per
     step): exact arithmetic except for rounding, used when exact integers would be too big."""
     lo, hi = min(dist), max(dist)
@@ -306,7 +308,7 @@ def nfold_fixed(dist: Dist, n: int, budget: Budget | None = None) -> Dist:
     return {lo * n + i: c / scale for i, c in enumerate(result) if c}
 
 
-def nfold(dist: Dist, n: int, budget: Budget | None = None) -> Dist:
+def nfold(dist: Mapping, n: int, budget: Budget | None = None) -> Sparse:
     """Distribution of the sum of n independent copies."""
     if n == 1:
         return dict(dist)
@@ -403,35 +405,23 @@ def keep_weights(weights: dict[int, int], den: int, n: int, keep: int, highest: 
     return _unpack(out, field, keep * span + 1, lo * keep), den ** n
 
 
-def keep_sum(die: Dist, n: int, keep: int, highest: bool, budget: Budget | None = None) -> Dist:
+def keep_sum(die: Mapping, n: int, keep: int, highest: bool, budget: Budget | None = None) -> Sparse:
     """Sum of the `keep` highest (or lowest) of n independent dice with distribution `die`."""
     weights, den = to_weights(die)
     return from_weights(keep_weights(weights, den, n, keep, highest, budget))
 
 
-def to_offset_list(dist: Dist) -> tuple[int, tuple[Fraction, ...]]:
-    """(offset, P(exactly offset + i) for i = 0, 1, …): the shape of games.procedure.Distribution
-    and games/_exact's lists, so a dice distribution feeds /odds text and charts unchanged."""
-    lo, hi = int(min(dist)), int(max(dist))
-    return lo, tuple(Fraction(dist.get(v, 0)) for v in range(lo, hi + 1))
-
-
-def from_offset_list(probabilities, offset: int = 0) -> Dist:
-    """The inverse: games/_exact's `list[Fraction]` (offset 0) or a Distribution's fields."""
-    return {offset + i: p for i, p in enumerate(probabilities) if p}
-
-
-def normalised(dist: Dist) -> Dist:
+def normalised(dist: Mapping) -> Mapping:
     total = sum(dist.values(), Fraction(0))
     if total == 1 or total == 0:
         return dist
     return {v: p / total for v, p in dist.items()}
 
 
-def tail(dist: Dist, at_least) -> Fraction:
+def tail(dist: Mapping, at_least) -> Fraction:
     return mass(dist, lambda v: v >= at_least)
 
 
-__all__ = ["Dist", "Unsupported", "OverBudget", "Budget", "ON_LOOP_WORK", "OFF_LOOP_WORK", "add_weights",
-           "to_weights", "keep_weights", "WeightsView", "to_offset_list", "from_offset_list", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
+__all__ = ["Sparse", "Unsupported", "OverBudget", "Budget", "ON_LOOP_WORK", "OFF_LOOP_WORK", "add_weights",
+           "to_weights", "keep_weights", "WeightsView", "binomial_weights", "uniform", "point", "mass", "mean", "combine", "map_values", "nfold",
            "uniform_sum_at_least", "keep_sum", "tail", "normalised"]

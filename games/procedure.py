@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from i18n import Msg
+from i18n.numbers import Percent
+
+if TYPE_CHECKING:      # dice imports this module (dice.chains reads Source): no cycle at run time
+    from dice.dist import Dist
 
 
 @dataclass(frozen=True)
@@ -85,21 +89,31 @@ class StateChange:
 
 @dataclass(frozen=True)
 class Distribution:
-    """The exact distribution of an /odds reply's headline figure (kills, wounds, hits, stands or
-    DC lost…). The text and the chart both read it, so they can't disagree."""
+    """The headline figure of an /odds reply (kills, wounds, hits, stands or DC lost…): what is
+    counted and its exact distribution. The text and the chart both read it, so they can't disagree."""
 
     quantity: Msg                               # what is counted, as an axis label: «убито», "wounds"
-    probabilities: tuple[Fraction, ...]         # P(exactly offset + i)
-    offset: int = 0
+    dist: Dist
     event: Msg | None = None                    # the outcome the command is about: break, pinned, destroyed
     event_probability: Fraction | None = None
     samples: int | None = None                  # a seeded Monte-Carlo estimate (≈) when set, else exact
 
     def at_least(self, k: int) -> Fraction:
-        return sum(self.probabilities[max(k - self.offset, 0):], Fraction(0))
+        return self.dist.at_least(k)
 
     def mean(self) -> Fraction:
-        return sum((Fraction(self.offset + i) * p for i, p in enumerate(self.probabilities)), Fraction(0))
+        return self.dist.mean()
+
+    def rows(self, limit: int = 16) -> list[Msg]:
+        """The reply's lines "k: P(exactly k) · P(at least k)" for the values that can happen, the
+        most likely region first trimmed to `limit` lines."""
+        ks = [k for k, p in self.dist.items() if p > 0]
+        if len(ks) > limit:
+            peak = max(ks, key=lambda k: self.dist[k])
+            lo = max(ks[0], peak - limit // 2)
+            ks = [k for k in ks if lo <= k < lo + limit]
+        return [Msg.of("combat2.odds.row", k=k, exactly=Percent(self.dist[k]), at_least=Percent(self.dist.at_least(k)))
+                for k in ks]
 
 
 @dataclass

@@ -44,16 +44,14 @@ def _binomial(n: int, p: float) -> np.ndarray:
 def _p(value: int | None) -> float:
     if value is None:
         return 0.0
-    num, den = hit_probability(value)
-    return num / den
+    return float(hit_probability(value))
 
 
 def unsaved_after(me: _Side, lost: int, enemy: AssaultSide, phase: str = NORMAL) -> np.ndarray:
     """P(exactly k unsaved hits) from `me` in one phase of a round when it has lost `lost` units:
     the dice `assault.attack_dice` rolls; each die hits and the enemy fails its save
     independently, so each die is a Bernoulli of hit × fail (L529–531)."""
-    fn, fd = save_fail_probability(enemy.saves)
-    fail = fn / fd
+    fail = float(save_fail_probability(enemy.saves))
     dist = np.ones(1)
     for _kind, count, value in attack_dice(me.fighting(lost, 0), phase):
         dist = np.convolve(dist, _binomial(count, _p(value) * fail))
@@ -126,8 +124,7 @@ def assault_distribution(attacker: AssaultSide, defender: AssaultSide, mode: str
             losses[min(lost + hits, loser.engaged0)] += q
             return
         if (loser.contact0, hits) not in fearless_unsaved:
-            fn, fd = save_fail_probability(loser.side.saves)
-            fearless_unsaved[(loser.contact0, hits)] = _binomial(hits, fn / fd)
+            fearless_unsaved[(loser.contact0, hits)] = _binomial(hits, float(save_fail_probability(loser.side.saves)))
         losses[:loser.engaged0 + 1] += q * _capped_moves(fearless_unsaved[(loser.contact0, hits)], lost, loser.engaged0)
 
     def settle(grid: np.ndarray, last_round: bool) -> np.ndarray:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from games._exact import binomial, pct
+from dice.dist import Dist
 from games.epic import house_rules as H
 from games.epic.assault import FIRST, AssaultSide, _validate, phases
 from games.epic.assault_odds import assault_distribution
@@ -15,38 +15,36 @@ from games.epic.shooting import EpicTarget, to_hit_modifiers
 from games.epic.weapons import Weapon, can_affect
 from games.house_rules import effective
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 ONE = Fraction(1)
 
 
-def count_distribution(count: str) -> dict[int, Fraction]:
+def count_distribution(count: str) -> Dist:
+    """A weapon's count: a number, D3 or D6."""
     if count.isdigit():
-        return {int(count): ONE}
-    sides = 3 if count == "D3" else 6
-    return {k: Fraction(1, sides) for k in range(1, sides + 1)}
+        return Dist.point(int(count))
+    return Dist.dice(1, 3 if count == "D3" else 6)
 
 
-def damage_points(weapon: Weapon, target: EpicTarget) -> dict[int, Fraction]:
+def damage_points(weapon: Weapon, target: EpicTarget) -> Dist:
     """Damage points per unsaved hit: Titan Killer against a War Engine (l.810), else 1."""
     if weapon.titan_killer and target.dc is not None:
         return count_distribution(weapon.titan_killer)
-    return {1: ONE}
+    return Dist.point(1)
 
 
 def shot_outcomes(weapon: Weapon, target: EpicTarget, action: str, crossfire: bool,
                   hit_value: int | None = None, firer_damaged: bool = False) -> dict[tuple[int, int], Fraction]:
     """One shot → {(hit?, unsaved damage points): probability}."""
     need = need_after(hit_value or weapon.value, to_hit_modifiers(action, target.in_cover, weapon, firer_damaged))
-    num, den = hit_probability(need)
-    p_hit = Fraction(num, den)
-    fn, fd = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
-                                   ignore_cover=weapon.ignore_cover, crossfire=crossfire)
-    p_fail = Fraction(fn, fd) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
+    p_hit = hit_probability(need)
+    p_fail = save_fail_probability(target.saves, macro=weapon.macro, titan_killer=bool(weapon.titan_killer),
+                                   ignore_cover=weapon.ignore_cover, crossfire=crossfire) if can_affect(weapon.kind, target.unit_types) else Fraction(0)   # L80, L398
     out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     out[(0, 0)] += 1 - p_hit
     for points, pp in damage_points(weapon, target).items():
-        for k, pk in enumerate(binomial(points, p_fail)):      # each point saved separately
+        for k, pk in Dist.binomial(points, p_fail).items():    # each point saved separately
             out[(1, k)] += p_hit * pp * pk
     return dict(out)
 
@@ -85,8 +83,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
     kills_dist: dict[int, Fraction] = defaultdict(Fraction)
     blast_dist: dict[int, Fraction] = defaultdict(Fraction)
     p_break = p_destroyed = p_any = Fraction(0)
-    fn, fd = save_fail_probability(target.saves)
-    p_fearless_fail = Fraction(fn, fd)
+    p_fearless_fail = save_fail_probability(target.saves)
     for (hit, un, ud, dh), p in states.items():
         kills = min(un, size)
         kills += min(ud, size - kills)
@@ -100,7 +97,7 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
             blast = 0
             if target.fearless:
                 merged: dict[int, Fraction] = defaultdict(Fraction)
-                for j, q in enumerate(binomial(extra, p_fearless_fail)):
+                for j, q in Dist.binomial(extra, p_fearless_fail).items():
                     merged[kills + min(j, size - kills)] += q
                 outcomes = dict(merged)
             else:
@@ -117,22 +114,22 @@ def shoot_odds(weapons: list[Weapon], target: EpicTarget, *, action: str = "none
                 p_break += pk
     expected_kills = sum((k * p for k, p in kills_dist.items()), Fraction(0))
     r = ProcedureResult("epic", "shoot_odds", Msg.of("combat_epic.title.odds_shoot", target=target.name or Msg.of("combat_epic.word.target")))
-    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=pct(p_any)))
+    r.outcome.append(Msg.of("combat_epic.odds.hits", mean=Number(expected_hits), any=Percent(p_any)))
     kills_key = "combat_epic.odds.dc" if target.dc is not None else "combat_epic.odds.kills"
     r.outcome.append(Msg.of(kills_key, mean=Number(expected_kills)))
     for k in sorted(kills_dist):
         if kills_dist[k] >= Fraction(1, 2000):       # rows that show as 0.0% are left out
-            r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=pct(kills_dist[k]),
-                                    atleast=pct(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
+            r.outcome.append(Msg.of("combat_epic.odds.row", k=k, p=Percent(kills_dist[k]),
+                                    atleast=Percent(sum((q for j, q in kills_dist.items() if j >= k), Fraction(0)))))
     if not target.broken:
-        r.outcome.append(Msg.of("combat_epic.odds.break", p=pct(p_break)))
-    r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=pct(p_destroyed)))
+        r.outcome.append(Msg.of("combat_epic.odds.break", p=Percent(p_break)))
+    r.outcome.append(Msg.of("combat_epic.odds.destroyed", p=Percent(p_destroyed)))
     r.data.update(expected_hits=expected_hits, p_any_hit=p_any, kills=dict(kills_dist), blast=dict(blast_dist),
                   expected_kills=expected_kills, p_break=p_break, p_destroyed=p_destroyed)
     event = ("destroyed", p_destroyed) if target.broken else ("break", p_break)
     r.distribution = Distribution(
         quantity=Msg.of("epic.chart.dc_lost" if target.dc is not None else "epic.chart.kills"),
-        probabilities=tuple(kills_dist.get(k, Fraction(0)) for k in range(max(kills_dist) + 1)),
+        dist=Dist.of(kills_dist, low=0),
         event=Msg.of(f"epic.chart.{event[0]}"), event_probability=event[1])
     return r
 
@@ -156,10 +153,10 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     r = ProcedureResult("epic", "assault_odds", Msg.of("combat_epic.title.odds_assault",
                                                         attacker=attacker.name or "A", defender=defender.name or "D"))
     p_attacker, p_defender, p_tie = _exact(odds.p_attacker), _exact(odds.p_defender), _exact(odds.p_tie)
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=a_name, p=pct(p_attacker)))
-    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=pct(p_defender)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=a_name, p=Percent(p_attacker)))
+    r.outcome.append(Msg.of("combat_epic.odds.assault_win", side=d_name, p=Percent(p_defender)))
     if odds.p_tie:
-        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=pct(p_tie)))
+        r.outcome.append(Msg.of("combat_epic.odds.assault_tie", p=Percent(p_tie)))
     r.outcome.append(Msg.of("combat_epic.odds.assault_losses", a=Number(odds.mean_attacker_lost),
                             d=Number(odds.mean_defender_lost)))
     if mode == "sum":
@@ -173,6 +170,6 @@ def assault_odds(attacker: AssaultSide, defender: AssaultSide, *, settings: dict
     r.data.update(p_attacker=p_attacker, p_defender=p_defender, p_tie=p_tie,
                   attacker_lost=_exact(odds.mean_attacker_lost), defender_lost=_exact(odds.mean_defender_lost),
                   defender_lost_dist=defender_lost)
-    r.distribution = Distribution(quantity=Msg.of("epic.chart.defender_lost"), probabilities=defender_lost,
+    r.distribution = Distribution(quantity=Msg.of("epic.chart.defender_lost"), dist=Dist(0, defender_lost),
                                   event=Msg.of("epic.chart.attacker_wins"), event_probability=p_attacker)
     return r

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dice.roller import Roller
 from games.epic import tables as T
@@ -26,14 +27,14 @@ def to_hit_label(need: int) -> str:
     return f"{need}+ (6 → {second}+)"
 
 
-def hit_probability(need: int) -> tuple[int, int]:
-    """Exact chance of one hit as a fraction (numerator, denominator over 36)."""
+def hit_probability(need: int) -> Fraction:
+    """Exact chance of one hit."""
     if need <= 6:
-        return (7 - max(need, 2)) * 6, 36          # a natural 1 always misses (l.377)
+        return Fraction(7 - max(need, 2), 6)         # a natural 1 always misses (l.377)
     second = T.SEVEN_PLUS.get(min(need, 10))
     if second is None:
-        return 0, 36
-    return 7 - second, 36                        # 6, then second+ (l.390–393)
+        return Fraction(0)
+    return Fraction(7 - second, 36)                # 6, then second+ (l.390–393)
 
 
 def roll_to_hit(roller: Roller, count: int, value: int, modifiers: list[Modifier], label: Msg,
@@ -133,8 +134,8 @@ def roll_saves(roller: Roller, hits: int, profile: SaveProfile, *, macro: bool =
 
 
 def save_fail_probability(profile: SaveProfile, *, macro: bool = False, titan_killer: bool = False,
-                          ignore_cover: bool = False, crossfire: bool = False) -> tuple[int, int]:
-    """Exact chance that one hit is unsaved, as (numerator, 216)."""
+                          ignore_cover: bool = False, crossfire: bool = False) -> Fraction:
+    """Exact chance that one hit is unsaved."""
     need, kind, _ = first_save(profile, macro=macro, titan_killer=titan_killer,
                                ignore_cover=ignore_cover, crossfire=crossfire)
     if need is None or need > 6:
@@ -145,4 +146,4 @@ def save_fail_probability(profile: SaveProfile, *, macro: bool = False, titan_ki
         if kind == "armour" and profile.reinforced:
             fail_first = fail * fail              # both the save and its reroll fail (/36)
     inv_fail = 6 if profile.invulnerable is None else max(0, min(6, profile.invulnerable - 1))
-    return fail_first * inv_fail, 216
+    return Fraction(fail_first * inv_fail, 216)

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from games import _exact
+from dice.dist import Dist
 from games.flames_of_war import engine, ratings as R
 from games.flames_of_war.shooting import plan_shot
 from games.flames_of_war.assault import assault_need
 from games.flames_of_war.checks import motivation_number
 from games.procedure import Distribution, Modifier, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 GAME = "flames_of_war"
 
@@ -39,17 +39,17 @@ class Named:
                          for m in self.modifiers) or "—"
 
 
-def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p: Fraction, hits: _exact.Dist,
+def _result(procedure: str, title: Msg, t: engine.Need, reroll: engine.Reroll, p: Fraction, hits: Dist,
             modifiers: list[Modifier]) -> ProcedureResult:
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
-    r.outcome.append(Msg.of("combat2.odds.per_die", need=engine.need_text(t), p=_exact.pct(p),
+    r.outcome.append(Msg.of("combat2.odds.per_die", need=engine.need_text(t), p=Percent(p),
                             fraction=str(p), mods=Named(tuple(modifiers))))
     if reroll != "none":
         r.notes.append(Msg.of(f"fow.odds.reroll.{reroll}"))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(_exact.mean(hits))))
-    r.outcome.extend(_exact.dist_lines(hits))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(hits.mean())))
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), hits)
+    r.outcome.extend(r.distribution.rows())
     r.data.update(need=t, p=p, hits=hits)
-    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits))
     return r
 
 
@@ -60,7 +60,7 @@ def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int
     plan = plan_shot(unit_teams=unit_teams, save=save, fp=fp, settings=settings, **shot)
     n, t, reroll = plan.dice, plan.need, plan.reroll
     p = engine.p_success(t, reroll)
-    hits = _exact.binomial(n, p)
+    hits = Dist.binomial(n, p)
     r = _result("shoot", Msg.of("fow.odds.shoot.title", n=n), t, reroll, p, hits, plan.modifiers)
     r.notes.extend(plan.notes)
     threshold = plan.threshold
@@ -70,18 +70,18 @@ def shoot_odds(*, hits_before: int = 0, unit_teams: int | None = None, save: int
     else:
         # Pinned at `threshold` hits in the step, or by any hit of a sniper or flame-thrower.
         needed = threshold - hits_before if plan.pinned_by_any_hit is None else min(threshold - hits_before, 1)
-        p_pin = _exact.at_least(hits, needed)
-    r.outcome.insert(1, Msg.of("fow.odds.pinned", p=_exact.pct(p_pin), threshold=threshold))
+        p_pin = hits.at_least(needed)
+    r.outcome.insert(1, Msg.of("fow.odds.pinned", p=Percent(p_pin), threshold=threshold))
     if fp is not None:
         # Each die hits with p and each hit destroys with d, independently (L41): the teams
         # destroyed are Binomial(n, p·d) exactly, which needs no thinning of the hits. Without
         # FP nothing is decided (L748–752), as in the roll.
-        destroyed = _exact.binomial(n, p * per_destroyed(save, fp, bunker))
-        r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
-                                   p_any=_exact.pct(1 - destroyed[0])))
+        destroyed = Dist.binomial(n, p * per_destroyed(save, fp, bunker))
+        r.outcome.insert(2, Msg.of("fow.odds.destroyed", mean=Number(destroyed.mean()),
+                                   p_any=Percent(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     r.data.update(p_pinned=p_pin, dice=n)
-    r.distribution = Distribution(Msg.of("fow.chart.hits"), tuple(hits), event=Msg.of("fow.chart.pinned"),
+    r.distribution = Distribution(Msg.of("fow.chart.hits"), hits, event=Msg.of("fow.chart.pinned"),
                                   event_probability=p_pin)
     return r
 
@@ -93,12 +93,12 @@ def bombard_odds(*, teams_under_template: int, is_hit_on: int, attempt: int = 1,
     t = engine.need(is_hit_on, mods)
     reroll = R.artillery_reroll(weapons)
     p = engine.p_success(t, reroll)
-    hits = _exact.binomial(teams_under_template, p)
+    hits = Dist.binomial(teams_under_template, p)
     r = _result("bombard", Msg.of("fow.odds.bombard.title", n=teams_under_template), t, reroll, p, hits, mods)
     if fp is not None:                       # without FP nothing is decided (L748–752), as in the roll
-        destroyed = _exact.binomial(teams_under_template, p * per_destroyed(save, fp))
-        r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=Number(_exact.mean(destroyed)),
-                                   p_any=_exact.pct(1 - destroyed[0])))
+        destroyed = Dist.binomial(teams_under_template, p * per_destroyed(save, fp))
+        r.outcome.insert(1, Msg.of("fow.odds.destroyed", mean=Number(destroyed.mean()),
+                                   p_any=Percent(1 - destroyed[0])))
         r.data["destroyed"] = destroyed
     return r
 
@@ -109,7 +109,7 @@ def assault_odds(*, teams_in_contact: int, skill: str | None = None, number: int
     mods = [Modifier(Msg.of("fow.mod.small_base"), R.SMALL_BASE_MOD, R.SRC_ASSAULT_HIT)] if small_base else []
     t = engine.need(base, mods)
     p = engine.p_success(t)
-    hits = _exact.binomial(teams_in_contact, p)
+    hits = Dist.binomial(teams_in_contact, p)
     return _result("assault", Msg.of("fow.odds.assault.title", n=teams_in_contact), t, "none", p, hits, mods)
 
 
@@ -123,7 +123,7 @@ def test_odds(test: str, *, rating: str | None = None, number: int | None = None
     reroll: engine.Reroll = "failed" if fc_near and test != "remount" and (test == "rally" or fc_los) else "none"
     p = engine.p_success(t, reroll)
     r = ProcedureResult(GAME, f"odds.{test}", Msg.of(f"fow.check.{test}.title", unit="—"))
-    r.outcome.append(Msg.of("combat2.odds.pass", need=engine.need_text(t), p=_exact.pct(p), fraction=str(p)))
+    r.outcome.append(Msg.of("combat2.odds.pass", need=engine.need_text(t), p=Percent(p), fraction=str(p)))
     if reroll != "none":
         r.notes.append(Msg.of("fow.odds.reroll.failed"))
     r.data.update(need=t, p=p)

@@ -4,12 +4,13 @@ hull points, wrecked, explodes) and one round of close combat (who wins)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any, Callable
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import exp, lgamma, log, log1p
 
-from games._exact import binomial, pct
+from dice.dist import Dist
 from games.horus_heresy import tables as T
 from games.horus_heresy.melee import Fighter
 from games.horus_heresy.odds_shooting import p_hit_shooting, p_unsaved_per_hit, shoot_odds
@@ -17,7 +18,7 @@ from games.horus_heresy.rolls import Saves, best_save, outcome_probs, p_fail, ws
 from games.horus_heresy.shooting import HHTarget, HHWeapon, instant_death
 from games.horus_heresy.vehicles import HHVehicle, penetration_distribution
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 ONE = Fraction(1)
 __all__ = ["fight_odds", "p_hit_shooting", "p_unsaved_per_hit", "shoot_odds", "vehicle_odds"]
@@ -135,19 +136,19 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
             p_wrecked += p
     r = ProcedureResult("horus_heresy", "vehicle_odds", Msg.of("combat_hh.title.odds_vehicle",
                                                               target=vehicle.name or Msg.of("combat_hh.word.vehicle")))
-    r.outcome.append(Msg.of("combat_hh.odds.per_hit", glancing=pct(per_hit["glancing"]),
-                            penetrating=pct(per_hit["penetrating"])))
+    r.outcome.append(Msg.of("combat_hh.odds.per_hit", glancing=Percent(per_hit["glancing"]),
+                            penetrating=Percent(per_hit["penetrating"])))
     for k in sorted(hp):
         if hp[k] >= Fraction(1, 2000):
-            r.outcome.append(Msg.of("combat_hh.odds.hp_row", k=k, p=pct(hp[k])))
-    r.outcome.append(Msg.of("combat_hh.odds.wrecked", p=pct(p_wrecked)))
-    r.outcome.append(Msg.of("combat_hh.odds.explodes", p=pct(p_explodes)))
+            r.outcome.append(Msg.of("combat_hh.odds.hp_row", k=k, p=Percent(hp[k])))
+    r.outcome.append(Msg.of("combat_hh.odds.wrecked", p=Percent(p_wrecked)))
+    r.outcome.append(Msg.of("combat_hh.odds.explodes", p=Percent(p_explodes)))
     r.notes.append(Msg.of("combat_hh.note.odds_immobilised"))
     if weapon.exoshock is not None:
-        r.notes.append(Msg.of("combat_hh.note.odds_exoshock", x=weapon.exoshock, p=pct(p_exoshock)))
+        r.notes.append(Msg.of("combat_hh.note.odds_exoshock", x=weapon.exoshock, p=Percent(p_exoshock)))
     r.data.update(per_hit=per_hit, hull_points=dict(hp), p_wrecked=p_wrecked, p_explodes=p_explodes)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_hull_points"),
-                                  tuple(hp.get(k, Fraction(0)) for k in range(cap + 1)),
+                                  Dist.of(hp, 0, cap),
                                   event=Msg.of("combat_hh.odds.event_wrecked"), event_probability=p_wrecked)
     return r
 
@@ -155,10 +156,10 @@ def vehicle_odds(bs: int | None, weapon: HHWeapon, vehicle: HHVehicle, *, mode: 
 EXACT_DICE = 120          # above this many attack dice a side, probabilities are floats (same algorithm)
 
 
-def _binomial(n: int, p: Fraction, exact: bool) -> list:
+def _binomial(n: int, p: Fraction, exact: bool) -> Sequence:
     """P(k of n): Fractions, or floats through logarithms (no overflow for thousands of dice)."""
     if exact:
-        return binomial(n, p)
+        return Dist.binomial(n, p).probabilities
     q = float(p)
     if q <= 0.0 or q >= 1.0:
         return [1.0 if (k == 0 and q <= 0.0) or (k == n and q >= 1.0) else 0.0 for k in range(n + 1)]
@@ -207,7 +208,7 @@ class _Answers:
     """P(a value of y's wounds-lost is below / equal to / above c) among the y where the struck
     side survives, by prefix sums: the combat result of one x in O(log n) (both are monotone in y)."""
 
-    def __init__(self, dist: list, lost: list[int], wiped_from: int, zero) -> None:
+    def __init__(self, dist: Sequence, lost: list[int], wiped_from: int, zero) -> None:
         self.zero = zero
         self.values: list[int] = []
         self.prefix = [zero]
@@ -303,16 +304,16 @@ def fight_odds(attacker: Fighter, defender: Fighter, *, settings: dict[str, str]
     d_label = defender.name or Msg.of("combat_hh.word.defender")
     r = ProcedureResult("horus_heresy", "fight_odds", Msg.of("combat_hh.title.odds_fight", attacker=a_label,
                                                             defender=d_label))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=pct(totals["attacker"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=pct(totals["defender"])))
-    r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=pct(totals["draw"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=a_label, p=Percent(totals["attacker"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_win", side=d_label, p=Percent(totals["defender"])))
+    r.outcome.append(Msg.of("combat_hh.odds.fight_draw", p=Percent(totals["draw"])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=Number(expected['a']), d=Number(expected['d'])))
     r.data.update(p_attacker=totals["attacker"], p_defender=totals["defender"], p_draw=totals["draw"],
                   expected_a=expected["a"], expected_d=expected["d"], exact=exact)
     top = max(caused_a, default=0)
     probabilities = tuple(caused_a.get(k, zero) if exact else Fraction(caused_a.get(k, 0.0)).limit_denominator(10**12)
                           for k in range(top + 1))
-    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label), probabilities,
+    r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label), Dist(0, probabilities),
                                   event=Msg.of("combat_hh.odds.event_attacker_wins", side=a_label),
                                   event_probability=Fraction(totals["attacker"]))
     return r

@@ -16,11 +16,11 @@ from functools import lru_cache
 from math import sqrt
 
 from dice.roller import Roller
-from games._exact import binomial, pct
+from dice.dist import Dist
 from games.horus_heresy.melee import Fighter, fight, profiles, striking_models
 from games.horus_heresy.shooting import instant_death
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 SEED = 11                       # the same inputs give the same figures
 DICE_BUDGET = 400_000           # attack dice rolled over all samples (about a second in the worker)
@@ -59,9 +59,9 @@ def fight_steps(attacker: Fighter, defender: Fighter, *, settings: dict[str, str
     sides = {"a": attacker, "d": defender}
 
     @lru_cache(maxsize=None)
-    def kept(k: str, g: int, striking: int) -> list[Fraction]:
+    def kept(k: str, g: int, striking: int) -> Dist:
         group, enemy = profiles(sides[k])[g], sides["d" if k == "a" else "a"]
-        return binomial(striking * group.attacks_now, _p_wound(group, enemy, settings, first_round))
+        return Dist.binomial(striking * group.attacks_now, _p_wound(group, enemy, settings, first_round))
 
     states: dict[tuple[Side, Side], Fraction] = {((0, attacker.damage, 0), (0, defender.damage, 0)): Fraction(1)}
     steps = sorted({g.step for side in (attacker, defender) for g in profiles(side)}, reverse=True)
@@ -85,7 +85,7 @@ def fight_steps(attacker: Fighter, defender: Fighter, *, settings: dict[str, str
                         if state[0] >= other.models:
                             after[state] += q
                             continue
-                        for n, pn in enumerate(wounds):
+                        for n, pn in wounds.items():
                             if pn:
                                 after[_place(other, state, n, instant)] += q * pn
                     dist = after
@@ -124,15 +124,15 @@ def _result(attacker: Fighter, defender: Fighter, p: dict[str | None, Fraction],
     d_label = defender.name or Msg.of("combat_hh.word.defender")
     r = ProcedureResult("horus_heresy", "fight_odds", Msg.of("combat_hh.title.odds_fight", attacker=a_label,
                                                             defender=d_label))
-    r.outcome.append(Msg.of(f"combat_hh.odds.fight_win{about}", side=a_label, p=pct(p["attacker"])))
-    r.outcome.append(Msg.of(f"combat_hh.odds.fight_win{about}", side=d_label, p=pct(p["defender"])))
-    r.outcome.append(Msg.of(f"combat_hh.odds.fight_draw{about}", p=pct(p[None])))
+    r.outcome.append(Msg.of(f"combat_hh.odds.fight_win{about}", side=a_label, p=Percent(p["attacker"])))
+    r.outcome.append(Msg.of(f"combat_hh.odds.fight_win{about}", side=d_label, p=Percent(p["defender"])))
+    r.outcome.append(Msg.of(f"combat_hh.odds.fight_draw{about}", p=Percent(p[None])))
     r.outcome.append(Msg.of("combat_hh.odds.fight_wounds", a=Number(exp_a), d=Number(exp_d)))
     r.data.update(p_attacker=p["attacker"], p_defender=p["defender"], p_draw=p[None], expected_a=exp_a,
                   expected_d=exp_d, exact=samples is None, samples=samples)
     top = max(caused_a)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_wounds_caused", side=a_label),
-                                  tuple(caused_a.get(k, Fraction(0)) for k in range(top + 1)),
+                                  Dist.of(caused_a, 0, top),
                                   event=Msg.of("combat_hh.odds.event_attacker_wins", side=a_label),
                                   event_probability=p["attacker"], samples=samples)
     return r
@@ -168,5 +168,5 @@ def fight_estimate(attacker: Fighter, defender: Fighter, *, settings: dict[str, 
     margin = Fraction(round(196 * sqrt(float(p["attacker"] * (1 - p["attacker"])) / n)), 100)
     r = _result(attacker, defender, p, Fraction(total_a, n), Fraction(total_d, n),
                 {k: Fraction(v, n) for k, v in caused_a.items()}, samples=n)
-    r.notes.append(Msg.of("combat_hh.note.estimate", n=n, margin=pct(margin)))
+    r.notes.append(Msg.of("combat_hh.note.estimate", n=n, margin=Percent(margin)))
     return r

@@ -16,12 +16,12 @@ from functools import lru_cache
 from typing import Iterator
 from math import comb, lcm
 
-from games._exact import pct
+from dice.dist import Dist
 from games.horus_heresy.rolls import SIXTH, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need
 from games.horus_heresy.shooting import (HHTarget, HHWeapon, allocate, deflagrate_weapon, hit_reroll, instant_death,
                                          wound_reroll)
 from games.procedure import Distribution, ProcedureResult
-from i18n import Msg, Number
+from i18n import Msg, Number, Percent
 
 ONE = Fraction(1)
 ZERO = Fraction(0)
@@ -202,23 +202,23 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
                                                             target=target.name or Msg.of("combat_hh.word.target")))
     exp_hits = n * p_hit + (p_hit * (1 - p_hit ** n) if master else 0)
     per_shot = p_hit * out.kept
-    r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=pct(p_hit), unsaved=pct(per_shot)))
+    r.outcome.append(Msg.of("combat_hh.odds.per_shot", hit=Percent(p_hit), unsaved=Percent(per_shot)))
     r.outcome.append(Msg.of("combat_hh.odds.expected", hits=Number(exp_hits), wounds=Number(exp_wounds)))
     for m in sorted(removed):
         if removed[m] >= Fraction(1, 2000):          # rows that show as 0.0% are left out
-            r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=pct(removed[m]),
-                                    atleast=pct(sum((q for j, q in removed.items() if j >= m), ZERO))))
+            r.outcome.append(Msg.of("combat_hh.odds.models_row", k=m, p=Percent(removed[m]),
+                                    atleast=Percent(sum((q for j, q in removed.items() if j >= m), ZERO))))
     if master:
         r.notes.append(Msg.of("combat_hh.note.odds_master_crafted"))
     if out.instant and weapon.murderous is not None and not is_id:
-        r.notes.append(Msg.of("combat_hh.note.odds_murderous", x=weapon.murderous, p=pct(p_hit * out.instant)))
+        r.notes.append(Msg.of("combat_hh.note.odds_murderous", x=weapon.murderous, p=Percent(p_hit * out.instant)))
     if weapon.deflagrate:
-        r.notes.append(Msg.of("combat_hh.note.odds_deflagrate", p=pct(p_again)))
+        r.notes.append(Msg.of("combat_hh.note.odds_deflagrate", p=Percent(p_again)))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, removed=dict(removed), expected_hits=exp_hits,
                   expected_wounds=exp_wounds)
     top = max(removed)
     r.distribution = Distribution(Msg.of("combat_hh.odds.axis_removed"),
-                                  tuple(removed.get(k, ZERO) for k in range(top + 1)),
+                                  Dist.of(removed, 0, top),
                                   event=Msg.of("combat_hh.odds.event_destroyed"),
                                   event_probability=removed.get(target.models, ZERO))
     return r

@@ -2,19 +2,19 @@
 
 Polynomial in the dice (issue 14 §3): counts are kept as integers over a common denominator and
 turned into Fractions once, so 300 attacks or a 200-hit drive back take milliseconds
-(benchmarks/odds_wm.py). Each result carries its `Distribution` (games/procedure.py), from which
-the text's rows are written, so text and chart read the same numbers."""
+(benchmarks/odds_wm.py). Each result carries its `Distribution` (games/procedure.py), whose
+`rows()` are the text's, so text and chart read the same numbers."""
 from __future__ import annotations
 
 from fractions import Fraction
 
-from games import _exact
+from dice.dist import Dist
 from games.procedure import Distribution, ProcedureResult
 from games.warmaster import rules as W
 from games.warmaster.combat import MAX_ATTACKS, attack_modifiers
 from games.warmaster.command import check_inputs, order_need, penalties
 from games.warmaster.hits import pool, save_number, to_hit_number
-from i18n import Msg, UserError, Number
+from i18n import Msg, Number, Percent, UserError
 
 GAME = "warmaster"
 
@@ -30,14 +30,8 @@ def fraction(p: Fraction) -> str:
     return text if len(text) <= 24 else "≈"
 
 
-def rows(dist: Distribution) -> list[Msg]:
-    """The text's rows, from the Distribution itself."""
-    return _exact.dist_lines([Fraction(0)] * dist.offset + list(dist.probabilities))
-
-
 def p_2d6_at_most(n: int) -> Fraction:
-    dist = _exact.sum_of_dice(2)
-    return sum((p for total, p in dist.items() if total <= n), Fraction(0))
+    return 1 - Dist.dice(2).at_least(n + 1)
 
 
 def command_odds(*, character: str, command_value: int, distance_cm: float = 0, orders_given: int = 0,
@@ -53,12 +47,12 @@ def command_odds(*, character: str, command_value: int, distance_cm: float = 0, 
         p = p + (1 - p) * p_2d6_at_most(W.ORB_COMMAND + sum(m.value for m in mods))
     blunder = Fraction(1, 36) if character != "general" and need < 12 else Fraction(0)
     r = ProcedureResult(GAME, "odds.command", Msg.of("wm.odds.command.title", need=need))
-    r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=fraction(p)))
+    r.outcome.append(Msg.of("combat2.odds.success", p=Percent(p), fraction=fraction(p)))
     if character == "general":
-        r.outcome.append(Msg.of("wm.odds.phase_ends", p=_exact.pct(1 - p)))
+        r.outcome.append(Msg.of("wm.odds.phase_ends", p=Percent(1 - p)))
     else:
-        r.outcome.append(Msg.of("wm.odds.blunder", p=_exact.pct(blunder), fraction=fraction(blunder)))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), tuple(_exact.sum_of_dice(2).values()), 2,
+        r.outcome.append(Msg.of("wm.odds.blunder", p=Percent(blunder), fraction=fraction(blunder)))
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.2d6"), Dist.dice(2),
                                   Msg.of("wm.odds.event.order"), p)
     r.data.update(need=need, p=p, p_blunder=blunder)
     return r
@@ -69,23 +63,23 @@ def hits_odds(procedure: str, title: Msg, *, dice: int, need: int, save: int | N
     """Unsaved hits of `dice` rolls, and the stands they remove from the unit's pool (L244, L272)."""
     p_hit = p_at_least(need)
     p_unsaved = p_hit * (1 - p_at_least(save)) if save else p_hit
-    dist = _exact.binomial(dice, p_unsaved)
+    dist = Dist.binomial(dice, p_unsaved)
     r = ProcedureResult(GAME, f"odds.{procedure}", title)
     r.outcome.append(Msg.of("wm.odds.per_die", need=need, save=f"{save}+" if save else "—",
-                            p=_exact.pct(p_unsaved), fraction=fraction(p_unsaved)))
-    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(_exact.mean(dist))))
+                            p=Percent(p_unsaved), fraction=fraction(p_unsaved)))
+    r.outcome.append(Msg.of("combat2.odds.mean", mean=Number(dist.mean())))
     event, p_event = None, None
     if hits_per_stand:
         lost: dict[int, Fraction] = {}
-        for k, pk in enumerate(dist):
+        for k, pk in dist.items():
             n, _ = pool(pool_before, k, hits_per_stand, stands)
             lost[n] = lost.get(n, Fraction(0)) + pk
         for n in sorted(lost):
-            r.outcome.append(Msg.of("wm.odds.stands_lost", n=n, p=_exact.pct(lost[n])))
+            r.outcome.append(Msg.of("wm.odds.stands_lost", n=n, p=Percent(lost[n])))
         r.data["stands_lost"] = lost
         event, p_event = Msg.of("wm.odds.event.stand_lost"), 1 - lost.get(0, Fraction(0))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.hits"), tuple(dist), 0, event, p_event)
-    r.outcome.extend(rows(r.distribution))
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.hits"), dist, event, p_event)
+    r.outcome.extend(r.distribution.rows())
     r.data.update(p=p_unsaved, hits=dist)
     return r
 
@@ -119,14 +113,14 @@ def drive_back_odds(*, hits: int, position: str = "open", skull_chukka: bool = F
     n = max(0, hits - W.DRIVE_BACK_LESS_DICE[position])
     on = W.SKULL_CHUKKA_CONFUSED_ON if skull_chukka else W.CONFUSED_ON
     p_conf = 1 - (1 - p_at_least(on)) ** n
-    dist = list(_exact.sum_of_dice(n).values())
+    dist = Dist.dice(n)
     r = ProcedureResult(GAME, "odds.drive_back", Msg.of("wm.odds.drive_back.title", n=n))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), tuple(dist), n, Msg.of("wm.odds.event.confused"),
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.cm"), dist, Msg.of("wm.odds.event.confused"),
                                   p_conf)
-    r.outcome.append(Msg.of("wm.odds.confused", p=_exact.pct(p_conf), fraction=fraction(p_conf)))
+    r.outcome.append(Msg.of("wm.odds.confused", p=Percent(p_conf), fraction=fraction(p_conf)))
     r.outcome.append(Msg.of("wm.odds.distance", mean=Number(r.distribution.mean(), 1), low=n, high=6 * n))
-    r.outcome.extend(rows(r.distribution))
-    r.data.update(p_confused=p_conf, dice=n, distance={n + i: p for i, p in enumerate(dist)})
+    r.outcome.extend(r.distribution.rows())
+    r.data.update(p_confused=p_conf, dice=n, distance=dist)
     return r
 
 
@@ -137,7 +131,7 @@ def cast_odds(*, spell: str, wand_of_power: bool = False, high_elf_reroll: bool 
     if high_elf_reroll:
         p = p + (1 - p) * p
     r = ProcedureResult(GAME, "odds.cast", Msg.of("wm.odds.cast.title", spell=W.spell_name(spell)))
-    r.outcome.append(Msg.of("combat2.odds.success", p=_exact.pct(p), fraction=fraction(p)))
-    r.distribution = Distribution(Msg.of("wm.odds.quantity.cast"), (1 - p, p), 0, Msg.of("wm.odds.event.cast"), p)
+    r.outcome.append(Msg.of("combat2.odds.success", p=Percent(p), fraction=fraction(p)))
+    r.distribution = Distribution(Msg.of("wm.odds.quantity.cast"), Dist(0, (1 - p, p)), Msg.of("wm.odds.event.cast"), p)
     r.data.update(p=p)
     return r

@@ -7,15 +7,16 @@ from fractions import Fraction
 
 from charts import build_figure, chart_spec, render_png
 from charts.dice_chart import roll_chart_png
+from dice.dist import Dist
 from games.procedure import Distribution
 from games.registry import GAMES
 from i18n import Msg
 
 assert "epic" in GAMES      # the game's catalog (its chart labels) loads with the registry
 
-KILLS = Distribution(Msg.of("epic.chart.kills"), (Fraction(1, 8), Fraction(3, 8), Fraction(3, 8), Fraction(1, 8)),
+KILLS = Distribution(Msg.of("epic.chart.kills"), Dist.binomial(3, Fraction(1, 2)),
                      event=Msg.of("epic.chart.break"), event_probability=Fraction(1, 8))
-OTHER = Distribution(Msg.of("epic.chart.kills"), (Fraction(1, 4), Fraction(3, 4)), offset=1)
+OTHER = Distribution(Msg.of("epic.chart.kills"), Dist(1, (Fraction(1, 4), Fraction(3, 4))))
 
 
 def test_bar_heights_are_the_distribution():

@@ -7,6 +7,7 @@ import pytest
 
 import dice
 from dice import Roller, prob
+from dice.dist import Dist
 
 
 class Replay(Roller):
@@ -146,9 +147,25 @@ def test_chart_contract_distribution_and_rolled_value():
     assert dice.distribution("3d6")[3] == Fraction(1, 216)
 
 
-def test_offset_lists_for_games_distributions():
+def test_the_games_distribution_reads_as_the_dice_mapping():
+    """issue 11 §1: one distribution type. A `Dist` is the {value: Fraction} mapping the dice
+    engine computes, over consecutive values, so the games, the charts and `dice.prob` share it."""
     dist = dice.distribution("1d4+1 4+")
-    offset, probabilities = prob.to_offset_list(dice.distribution("2d6"))
-    assert offset == 2 and len(probabilities) == 11 and probabilities[5] == Fraction(6, 36)
-    assert prob.from_offset_list(probabilities, offset) == dice.distribution("2d6")
+    two = Dist.of(dice.distribution("2d6"))
+    assert two.offset == 2 and len(two.probabilities) == 11 and two[7] == Fraction(6, 36)
+    assert dict(two.items()) == dice.distribution("2d6") and two == Dist.dice(2)
+    assert prob.mean(two) == two.mean() == 7 and prob.tail(two, 10) == two.at_least(10) == Fraction(6, 36)
     assert sum(dist.values()) == 1
+    assert two[1] == two[13] == 0 and 1 not in two and 12 in two
+
+
+def test_dist_operations_are_exact():
+    coin = Dist.binomial(1, Fraction(1, 2))
+    assert Dist.binomial(3, Fraction(1, 2)).probabilities == (Fraction(1, 8), Fraction(3, 8), Fraction(3, 8), Fraction(1, 8))
+    assert Dist.binomial(2, Fraction(0)).probabilities == (1, 0, 0) and Dist.binomial(2, Fraction(1))[2] == 1
+    assert coin.convolve(coin).convolve(coin) == Dist.binomial(3, Fraction(1, 2))
+    assert Dist.binomial(6, Fraction(2, 3)).thin(Fraction(1, 4)) == Dist.binomial(6, Fraction(1, 6))
+    assert Dist.dice(1, 4).map(lambda v: v // 2) == Dist(0, (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)))
+    mixed = Dist.mixture([(Fraction(1, 3), Dist.point(0)), (Fraction(2, 3), Dist.dice(1, 2))])
+    assert mixed.probabilities == (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)) and mixed.total() == 1
+    assert Dist.dice(0) == Dist.point(0) and Dist.dice(200).mean() == 700

@@ -31,10 +31,9 @@ def test_game_odds_write_numbers_in_the_readers_language():
     """The games' odds replies used to write "66.7%" and "2.50" into Russian text."""
     from fractions import Fraction
 
-    from games._exact import pct
-    from i18n import Msg, Number
+    from i18n import Msg, Number, Percent
 
-    line = Msg.of("combat_epic.odds.hits", mean=Number(Fraction(5, 2)), any=pct(Fraction(2, 3)))
+    line = Msg.of("combat_epic.odds.hits", mean=Number(Fraction(5, 2)), any=Percent(Fraction(2, 3)))
     from games.registry import check_all
     check_all()
     assert line.render("ru") == i18n.tr("combat_epic.odds.hits", "ru", mean="2,5", any="66,7 %")

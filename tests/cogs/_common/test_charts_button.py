@@ -29,7 +29,7 @@ async def test_chart_true_attaches_a_png_whose_bars_are_the_printed_distribution
     printed = _printed_rows(reply.text)
     assert sorted(printed) == [0, 1, 2, 3, 4]
     assert [round(bars[k] * 1000) / 10 for k in printed] == [round(p * 1000) / 10 for p in printed.values()]
-    assert sum(result.distribution.probabilities) == Fraction(1)
+    assert result.distribution.dist.total() == Fraction(1)
 
 
 async def test_the_button_attaches_the_chart_to_the_same_message(console):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games._exact import binomial, convolve, thin
+from dice.dist import Dist
 from games.epic.assault import MAX_ROUNDS, AssaultSide, _Fighting, result_modifiers
 from games.epic.odds import assault_odds
 from games.epic.rolls import SaveProfile, hit_probability, save_fail_probability
@@ -26,17 +26,15 @@ def _roll_dist(mode: str) -> dict[int, Fraction]:
     return dict(out)
 
 
-def _hits_dist(n: int, value: int | None) -> list[Fraction]:
+def _hits_dist(n: int, value: int | None) -> Dist:
     if not n or value is None:
-        return [ONE]
-    num, den = hit_probability(value)
-    return binomial(n, Fraction(num, den))
+        return Dist.point(0)
+    return Dist.binomial(n, hit_probability(value))
 
 
 
-def _unsaved(hits: list[Fraction], saves: SaveProfile) -> list[Fraction]:
-    fn, fd = save_fail_probability(saves)
-    return thin(hits, Fraction(fn, fd))
+def _unsaved(hits: Dist, saves: SaveProfile) -> Dist:
+    return hits.thin(save_fail_probability(saves))
 
 
 def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
@@ -51,11 +49,11 @@ def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
     def clone(f: _Fighting) -> _Fighting:
         return _Fighting(f.side, f.contact, f.ff, f.lost, f.kills)
 
-    def attack_dist(f: _Fighting, enemy: AssaultSide) -> list[Fraction]:
-        hits = convolve(_hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None),
-                         _hits_dist(f.ff, f.side.ff))
+    def attack_dist(f: _Fighting, enemy: AssaultSide) -> Dist:
+        hits = _hits_dist(f.contact + (f.side.extra_attacks if f.contact else 0), f.side.cc if f.contact else None
+                          ).convolve(_hits_dist(f.ff, f.side.ff))
         for count, value in f.side.support:
-            hits = convolve(hits, _hits_dist(count, value))
+            hits = hits.convolve(_hits_dist(count, value))
         return _unsaved(hits, enemy.saves)
 
     totals = {"attacker": Fraction(0), "defender": Fraction(0), "tie": Fraction(0)}
@@ -63,10 +61,10 @@ def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
 
     def fight(a: _Fighting, d: _Fighting, p: Fraction, rnd: int) -> None:
         ua, ud = attack_dist(a, defender), attack_dist(d, attacker)
-        for x, px in enumerate(ua):          # defender casualties
+        for x, px in ua.items():             # defender casualties
             if not px:
                 continue
-            for y, py in enumerate(ud):      # attacker casualties
+            for y, py in ud.items():         # attacker casualties
                 if not py:
                     continue
                 q = p * px * py
@@ -101,9 +99,8 @@ def reference_odds(attacker: AssaultSide, defender: AssaultSide, mode: str):
         loser = d if winner == "attacker" else a
         extra = min(diff, loser.engaged)                 # no saves (Fearless: saves, approximated below)
         if loser.side.fearless and diff:
-            fn, fd = save_fail_probability(loser.side.saves)
-            dist = binomial(diff, Fraction(fn, fd))
-            extra_mean = sum((min(j, loser.engaged) * pj for j, pj in enumerate(dist)), Fraction(0))
+            dist = Dist.binomial(diff, save_fail_probability(loser.side.saves))
+            extra_mean = sum((min(j, loser.engaged) * pj for j, pj in dist.items()), Fraction(0))
         else:
             extra_mean = Fraction(extra)
         lost["attacker"] += q * (a.lost + (extra_mean if loser is a else 0))
@@ -134,7 +131,7 @@ def test_the_reply_prints_the_distribution_it_carries():
     r = assault_odds(a, d)
     dist = r.distribution
     assert dist is not None and dist.event_probability == r.data["p_attacker"]
-    assert float(sum(dist.probabilities)) == pytest.approx(1.0, abs=1e-12)
+    assert float(dist.dist.total()) == pytest.approx(1.0, abs=1e-12)
     assert float(dist.mean()) == pytest.approx(float(r.data["defender_lost"]), abs=1e-12)
     text = "\n".join(m.render("en") for m in r.outcome)
     assert f"{float(dist.event_probability) * 100:.1f}%" in text

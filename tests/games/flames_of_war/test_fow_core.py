@@ -9,7 +9,6 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from dice.roller import Roller
-from games import _exact
 from games.flames_of_war import artillery, assault, checks, engine, odds, ratings as R, shooting
 from games.flames_of_war.conditions import CONDITIONS
 from games.flames_of_war.tables import TABLES
@@ -237,7 +236,7 @@ def test_assault_hits_destroy_infantry_and_pin():
 
 def test_odds_by_hand():
     r = odds.shoot_odds(is_hit_on=3, rof=2, teams=1, conditions=["long_range"])
-    assert r.data["p"] == Fraction(1, 2) and r.data["hits"] == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
+    assert r.data["p"] == Fraction(1, 2) and r.data["hits"].probabilities == (Fraction(1, 4), Fraction(1, 2), Fraction(1, 4))
     r = odds.test_odds("rally", rating="confident", fc_near=True)
     assert r.data["p"] == Fraction(3, 4)
     r = odds.shoot_odds(is_hit_on=4, rof=1, teams=6, conditions=[])
@@ -256,11 +255,11 @@ def test_odds_sum_to_one_and_more_modifiers_never_help(is_hit_on, rof, teams, mo
     for states in (set(mods), set(mods) | {extra}):       # a moving target Gone to Ground is refused (L464)
         assume(not (states & {"moved", "returned"} and "gone_to_ground" in states and "scout" not in states))
     base = odds.shoot_odds(is_hit_on=is_hit_on, rof=rof, teams=teams, conditions=mods)
-    assert sum(base.data["hits"]) == 1
+    assert base.data["hits"].total() == 1
     harder = odds.shoot_odds(is_hit_on=is_hit_on, rof=rof, teams=teams, conditions=sorted(set(mods) | {extra}))
     assert harder.data["p"] <= base.data["p"]
     assert harder.data["p_pinned"] <= base.data["p_pinned"]
-    assert _exact.mean(harder.data["hits"]) <= _exact.mean(base.data["hits"])
+    assert harder.data["hits"].mean() <= base.data["hits"].mean()
 
 
 @settings(max_examples=40, deadline=None)
@@ -299,7 +298,7 @@ def test_time_of_day_and_moon_rolls():
        weapons=st.integers(1, 8))
 def test_bombard_odds_sum_to_one_and_later_attempts_never_help(teams, is_hit_on, attempt, weapons):
     r = odds.bombard_odds(teams_under_template=teams, is_hit_on=is_hit_on, attempt=attempt, weapons=weapons)
-    assert sum(r.data["hits"]) == 1
+    assert r.data["hits"].total() == 1
     if attempt < 3:
         later = odds.bombard_odds(teams_under_template=teams, is_hit_on=is_hit_on, attempt=attempt + 1, weapons=weapons)
         assert later.data["p"] <= r.data["p"]

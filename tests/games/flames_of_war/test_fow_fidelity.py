@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from dice.roller import Roller
-from games import _exact
+from dice.dist import Dist
 from games.flames_of_war import checks, odds, shooting
 
 
@@ -44,7 +44,7 @@ def test_odds_and_rolls_read_the_shot_the_same_way():
     saves_only = odds.shoot_odds(is_hit_on=3, rof=2, teams=3, save=3)
     assert "destroyed" not in saves_only.data
     with_fp = odds.shoot_odds(is_hit_on=3, rof=2, teams=3, save=3, fp=4)
-    assert with_fp.data["destroyed"] == _exact.binomial(6, p_hit * Fraction(1, 3) * Fraction(1, 2))
+    assert with_fp.data["destroyed"] == Dist.binomial(6, p_hit * Fraction(1, 3) * Fraction(1, 2))
 
 
 def test_remount_is_a_motivation_test_with_fuel_tanks_one_harder():

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from dice.roller import Roller
-from games import _exact
+from dice.dist import Dist
 from games.commands import CommandContext, UnitRef
 from games.flames_of_war import commands, shooting
 from games.flames_of_war.conditions import parse_conditions
@@ -57,7 +57,7 @@ def test_a_tracked_cavalry_target_is_read_from_its_profile_in_the_roll_and_the_o
     assert "team type: cavalry — from the profile of “Cossacks”." in [n.render("en") for n in shot.notes]
     assert "Кавалерия двигалась" in [m.label.render("ru") for s in shot.steps for m in s.modifiers]
     chances = _run(commands.shoot_odds_command, _cossacks(), "moved")
-    assert chances.data["p"] == Fraction(1, 2) and chances.data["hits"] == _exact.binomial(6, Fraction(1, 2))
+    assert chances.data["p"] == Fraction(1, 2) and chances.data["hits"] == Dist.binomial(6, Fraction(1, 2))
     assert chances.outcome[0].render("en") == "Per die: 4+ → 50% (1/2); modifiers: +1 Cavalry that moved (FoW L1023)"
     # A target the option calls cavalry needs no profile; infantry that moved is hit on 3+.
     named = _run(commands.shoot_odds_command, UnitRef("Cossacks"), "cavalry, moved", skill="trained")
@@ -99,7 +99,7 @@ def test_returning_to_command_in_the_roll_and_the_odds():
     assert [m.label.render("ru") for s in shot.steps for m in s.modifiers] == [
         "Цель вернулась в Командную Дистанцию на Тактической скорости"]
     chances = _run(commands.shoot_odds_command, target, "returned to command")
-    assert chances.data["p"] == Fraction(1, 3) and chances.data["hits"] == _exact.binomial(6, Fraction(1, 3))
+    assert chances.data["p"] == Fraction(1, 3) and chances.data["hits"] == Dist.binomial(6, Fraction(1, 3))
     # The tracked cavalry that returned is read from its profile: both +1.
     both = _run(commands.shoot_odds_command, _cossacks("infantry cavalry confident veteran"), "returned")
     assert both.data["p"] == Fraction(1, 6)

@@ -166,25 +166,25 @@ def test_vehicle_armour_of_the_facing_comes_from_its_profile():
 # ---- /odds text and chart read one Distribution (issue 12) ----------------------------------
 
 def test_shoot_odds_text_rows_equal_its_distribution():
-    from games._exact import pct
+    from i18n import Percent
     r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=5), HHTarget(models=5, toughness=4, saves=Saves(armour=3)))
     rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
     dist = r.distribution
-    assert sum(dist.probabilities) == 1
+    assert dist.dist.total() == 1
     for k, (p, atleast) in rows.items():
-        assert (p, atleast) == (pct(dist.probabilities[k]), pct(dist.at_least(k)))
-    assert dist.event_probability == dist.probabilities[5]
+        assert (p, atleast) == (Percent(dist.dist[k]), Percent(dist.at_least(k)))
+    assert dist.event_probability == dist.dist[5]
 
 
 def test_vehicle_odds_text_equals_its_distribution():
-    from games._exact import pct
+    from i18n import Percent
     from games.horus_heresy.odds import vehicle_odds
     from games.horus_heresy.vehicles import HHVehicle
     r = vehicle_odds(4, HHWeapon(shots=3, strength=9, ap=1), HHVehicle("Rhino", 11, 3, Saves()))
     wrecked = next(m for m in r.outcome if m.key == "combat_hh.odds.wrecked")
-    assert wrecked.params["p"] == pct(r.distribution.event_probability) == pct(r.distribution.probabilities[3])
+    assert wrecked.params["p"] == Percent(r.distribution.event_probability) == Percent(r.distribution.dist[3])
     rows = {m.params["k"]: m.params["p"] for m in r.outcome if m.key == "combat_hh.odds.hp_row"}
-    assert rows == {k: pct(p) for k, p in enumerate(r.distribution.probabilities) if p >= Fraction(1, 2000)}
+    assert rows == {k: Percent(p) for k, p in r.distribution.dist.items() if p >= Fraction(1, 2000)}
 
 
 # ---- pinned and crew shaken/stunned end with the unit's own next turn (L841, L2024–2025) -------
@@ -347,10 +347,10 @@ def test_fight_odds_carry_the_attackers_wounds_as_the_chart_and_the_text_agree()
     d = Fighter(name="D", models=4, ws=4, toughness=4, initiative=4, attacks=1)
     r = fight_odds(a, d)
     dist = r.distribution
-    assert sum(dist.probabilities) == 1 and dist.mean() == r.data["expected_a"]
+    assert dist.dist.total() == 1 and dist.mean() == r.data["expected_a"]
     assert dist.event_probability == r.data["p_attacker"]
     first = fight_odds(Fighter(**{**a.__dict__, "initiative": 5}), d)       # the attacker strikes first
-    assert sum(first.distribution.probabilities) == 1
+    assert first.distribution.dist.total() == 1
     assert first.distribution.mean() == first.data["expected_a"]
 
 
@@ -581,7 +581,7 @@ def test_master_crafted_odds_reroll_the_first_failed_hit_as_the_roll_does():    
     weapon = HHWeapon(shots=2, strength=4, master_crafted=True)
     target = HHTarget("Tacticals", toughness=1, models=10)                # S4 v T1: 2+ to wound, no save
     odds = shoot_odds(4, weapon, target)
-    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(4, weapon, target))
+    assert odds.distribution.dist.probabilities == _as_dist(_removed_by_roll(4, weapon, target))
     # 2 shots at 3+: no hit 1/27, one 6/27, two 20/27 (the failed one re-rolled once)
     assert odds.data["expected_hits"] == Fraction(6 + 40, 27)
     # BS6: the first roll needs 2+ and Master-crafted takes the table's place, re-rolling at 2+ too (L699)
@@ -594,11 +594,11 @@ def test_murderous_strike_odds_count_its_instant_death_saved_apart_without_fnp()
     captains = HHTarget("Captains", toughness=4, models=2, wounds=2, saves=Saves(armour=4))
     weapon = HHWeapon(strength=4, murderous=5)
     odds = shoot_odds(None, weapon, captains, hits=2)
-    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, captains, hits=2))
+    assert odds.distribution.dist.probabilities == _as_dist(_removed_by_roll(None, weapon, captains, hits=2))
     # one hit, Feel No Pain 5+: a 5 or 6 to wound is Instant Death with no FNP; a 4 is ordinary and FNP'd
     one = HHTarget("Captain", toughness=4, models=1, wounds=1, saves=Saves(armour=4), fnp=5)
     odds1 = shoot_odds(None, weapon, one, hits=1)
-    assert odds1.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, one, hits=1))
+    assert odds1.distribution.dist.probabilities == _as_dist(_removed_by_roll(None, weapon, one, hits=1))
     # P(removed) = 2/6 · 1/2 (Murderous, saved on 4+) + 1/6 · 1/2 · 2/3 (ordinary, then FNP 5+)
     assert odds1.distribution.event_probability == Fraction(1, 6) + Fraction(1, 18)
 
@@ -607,16 +607,16 @@ def test_deflagrate_odds_add_a_hit_per_unsaved_wound_as_the_roll_does():        
     squad = HHTarget("Tacticals", toughness=4, models=3, saves=Saves(armour=5))
     weapon = HHWeapon(strength=4, deflagrate=True)
     odds = shoot_odds(None, weapon, squad, hits=1)
-    assert odds.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, squad, hits=1))
+    assert odds.distribution.dist.probabilities == _as_dist(_removed_by_roll(None, weapon, squad, hits=1))
     # one hit: wounded (1/2) and unsaved (2/3) → 1/3; then one more hit, again 1/3
-    assert odds.distribution.probabilities == (Fraction(2, 3), Fraction(2, 9), Fraction(1, 9))
+    assert odds.distribution.dist.probabilities == (Fraction(2, 3), Fraction(2, 9), Fraction(1, 9))
     # Feel No Pain: a wound it negates was still unsaved, so it still brings its extra hit (L2969)
     fnp = HHTarget("Tacticals", toughness=4, models=2, fnp=5)
     negated = shoot_odds(None, weapon, fnp, hits=1)
-    assert negated.distribution.probabilities == _as_dist(_removed_by_roll(None, weapon, fnp, hits=1))
+    assert negated.distribution.dist.probabilities == _as_dist(_removed_by_roll(None, weapon, fnp, hits=1))
     # wounded 1/2, of which FNP keeps 2/3 (1/3 removed) and negates 1/3 (1/6, nobody removed):
     # either way one more hit, removing a model with 1/3
-    assert negated.distribution.probabilities[0] == Fraction(1, 2) + Fraction(1, 6) * Fraction(2, 3)
+    assert negated.distribution.dist.probabilities[0] == Fraction(1, 2) + Fraction(1, 6) * Fraction(2, 3)
 
 
 def test_exoshock_odds_count_the_second_penetrating_hit_as_the_roll_does():         # L2987–2989
@@ -627,7 +627,7 @@ def test_exoshock_odds_count_the_second_penetrating_hit_as_the_roll_does():     
     weapon = HHWeapon(strength=8, ap=3, exoshock=4)
     odds = vehicle_odds(None, weapon, rhino, hits=1)
     rolled = every_roll(lambda roller: shoot_vehicle(roller, None, weapon, rhino, hits=1).data["hp_lost"])
-    assert odds.distribution.probabilities == _as_dist(rolled)
+    assert odds.distribution.dist.probabilities == _as_dist(rolled)
     # S8 + D6 vs AV11: 3 glances, 4–6 penetrate; the 5+ invulnerable saves 1/3 of either; a
     # penetrating hit that stays brings a second on 4+ (1/2), which the invulnerable save may stop
     assert odds.distribution.event_probability == Fraction(1, 2) * Fraction(2, 3) * Fraction(1, 2) * Fraction(2, 3)
@@ -642,11 +642,11 @@ def test_the_odds_command_no_longer_refuses_these_rules():
                 fnp=None, eternal_warrior=None, fearless=None, leadership=None, evade=False)
     for rules in ("master-crafted", "murderous strike 5", "deflagrate", "убийственный удар 6, дефлаграция"):
         r = shoot_odds_command(ctx, rules=rules, **base)
-        assert r.distribution is not None and sum(r.distribution.probabilities) == 1
+        assert r.distribution is not None and sum(r.distribution.dist.probabilities) == 1
     v = vehicle_odds_command(ctx, mode="normal", strength=8, armour=11, facing="front", bs=4, shots=2, hits=None,
                              ap="3", rules="exoshock 4", target=UnitRef("Rhino"), shooter=UnitRef(None),
                              hull_points=3, cover=None, invulnerable=None, shrouded=None, evade=False)
-    assert sum(v.distribution.probabilities) == 1
+    assert sum(v.distribution.dist.probabilities) == 1
 
 
 # ---- Concussive's WS penalty kept on the unit until the end of the next assault phase (L2939–2945)
@@ -783,7 +783,7 @@ def test_the_assault_command_takes_the_second_profile_from_the_option_or_the_uni
 
 
 def test_mixed_odds_go_step_by_step_exactly_and_agree_with_the_one_profile_odds():
-    from games._exact import pct
+    from i18n import Percent as pct
     plain = Fighter(name="A", models=4, ws=4, strength=4, toughness=4, initiative=5, attacks=2)
     same = dataclasses.replace(plain, extra=dataclasses.replace(plain, models=1))     # a second profile no different
     foes = Fighter(name="D", models=4, ws=4, strength=4, toughness=4, initiative=4, attacks=2)
@@ -791,7 +791,7 @@ def test_mixed_odds_go_step_by_step_exactly_and_agree_with_the_one_profile_odds(
     assert steps.data["exact"] and steps.distribution is not None and steps.distribution.samples is None
     for key in ("p_attacker", "p_defender", "p_draw", "expected_a", "expected_d"):
         assert steps.data[key] == exact.data[key]
-    assert steps.distribution.probabilities == exact.distribution.probabilities
+    assert steps.distribution.dist.probabilities == exact.distribution.dist.probabilities
     assert steps.outcome[0].params["p"] == pct(steps.distribution.event_probability)
 
 
@@ -820,18 +820,18 @@ def test_large_mixed_odds_are_a_seeded_estimate_within_its_margin():
 
 
 def test_the_new_odds_texts_read_their_distribution():                               # issue 12
-    from games._exact import pct
+    from i18n import Percent as pct
     from games.horus_heresy.odds import vehicle_odds
     from games.horus_heresy.vehicles import HHVehicle
     r = shoot_odds(4, HHWeapon(shots=6, strength=4, ap=4, master_crafted=True, murderous=5, deflagrate=True),
                    HHTarget("Tacticals", toughness=4, models=5, saves=Saves(armour=3), fnp=6))
     rows = {m.params["k"]: (m.params["p"], m.params["atleast"]) for m in r.outcome if m.key == "combat_hh.odds.models_row"}
-    assert sum(r.distribution.probabilities) == 1 and rows
+    assert sum(r.distribution.dist.probabilities) == 1 and rows
     for k, (p, atleast) in rows.items():
-        assert (p, atleast) == (pct(r.distribution.probabilities[k]), pct(r.distribution.at_least(k)))
+        assert (p, atleast) == (pct(r.distribution.dist.probabilities[k]), pct(r.distribution.at_least(k)))
     v = vehicle_odds(4, HHWeapon(shots=3, strength=8, ap=2, exoshock=5), HHVehicle("Rhino", 11, 3, Saves()))
     wrecked = next(m for m in v.outcome if m.key == "combat_hh.odds.wrecked")
-    assert wrecked.params["p"] == pct(v.distribution.event_probability) == pct(v.distribution.probabilities[3])
+    assert wrecked.params["p"] == pct(v.distribution.event_probability) == pct(v.distribution.dist.probabilities[3])
 
 
 def test_a_dreadnoughts_profile_line_says_what_it_is_and_unwieldy_does_not_slow_it():   # L3405, L2791, L3175

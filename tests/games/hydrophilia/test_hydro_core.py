@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dice.roller import Roller
-from games import _exact
 from games.hydrophilia import attack as A, odds, other, rules as H
 from games.hydrophilia.tables import TABLES
 from games.tables import tables
@@ -145,7 +144,7 @@ def test_odds_by_hand():
     assert odds.p_hit(0, 2) == Fraction(35, 36)             # everything but a double one
     r = odds.attack_odds(skill=3, dodge=10, damage=2, defence=4)
     assert r.data["wounds"][2] == Fraction(21, 36) / 4
-    assert odds.attack_odds(skill=3, dodge=10, damage=2, defence=None).data["wounds"] == [1, 0, 0]
+    assert odds.attack_odds(skill=3, dodge=10, damage=2, defence=None).data["wounds"].probabilities == (1, 0, 0)
     r = odds.artillery_odds(skill=2, dodge=9, precise_damage=4, imprecise_damage=2, defence=4)
     assert r.data["p_precise"] == Fraction(6, 36) and r.data["p_imprecise"] == Fraction(9, 36)
 
@@ -156,9 +155,9 @@ def test_odds_by_hand():
 def test_odds_sum_to_one_and_cover_never_helps_the_attacker(skill, dodge, damage, defence, cover):
     open_ = odds.attack_odds(skill=skill, dodge=dodge, damage=damage, defence=defence)
     covered = odds.attack_odds(skill=skill, dodge=dodge, damage=damage, defence=defence, cover=cover)
-    assert sum(open_.data["wounds"]) == 1 and sum(covered.data["wounds"]) == 1
+    assert open_.data["wounds"].total() == 1 and covered.data["wounds"].total() == 1
     assert covered.data["p_hit"] <= open_.data["p_hit"]
-    assert _exact.mean(covered.data["wounds"]) <= _exact.mean(open_.data["wounds"])
+    assert covered.data["wounds"].mean() <= open_.data["wounds"].mean()
     better = odds.attack_odds(skill=skill + 1, dodge=dodge, damage=damage, defence=defence, cover=cover)
     assert better.data["p_hit"] >= covered.data["p_hit"]
 
@@ -173,7 +172,7 @@ def test_game_length_d3_plus_five():
        defence=st.integers(1, 7))
 def test_artillery_odds_sum_to_one_and_skill_helps(skill, dodge, precise, imprecise, defence):
     r = odds.artillery_odds(skill=skill, dodge=dodge, precise_damage=precise, imprecise_damage=imprecise, defence=defence)
-    assert sum(r.data["wounds"]) == 1
+    assert r.data["wounds"].total() == 1
     better = odds.artillery_odds(skill=skill + 1, dodge=dodge, precise_damage=precise, imprecise_damage=imprecise,
                                  defence=defence)
     assert better.data["p_precise"] + better.data["p_imprecise"] >= r.data["p_precise"] + r.data["p_imprecise"]

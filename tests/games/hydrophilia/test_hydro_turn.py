@@ -101,10 +101,10 @@ def test_fuel_explosion_rolls_d3_damage_dice_per_model():
 
 
 def test_attack_odds_text_reads_its_distribution():
-    from games import _exact
+    from i18n import Percent
     from games.hydrophilia import odds
     result = odds.attack_odds(skill=3, dodge=10, damage=3, defence=4)
     dist = result.distribution
-    assert dist.event_probability == result.data["p_hit"] and sum(dist.probabilities) == 1
+    assert dist.event_probability == result.data["p_hit"] and dist.dist.total() == 1
     for m in (m for m in result.outcome if m.key == "combat2.odds.row"):
-        assert m.params["exactly"] == _exact.pct(dist.probabilities[m.params["k"]])
+        assert m.params["exactly"] == Percent(dist.dist[m.params["k"]])

@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dice.roller import Roller
-from games import _exact
 from games.tables import tables
 from games.warmaster import combat, command, odds, other, rules as W, shooting
 from games.warmaster.hits import pool
 from games.warmaster.tables import TABLES
-from i18n import UserError
+from i18n import Percent, UserError
 
 BOOK = GAMES["warmaster"].book.file
 LINES = BOOK.read_text(encoding="utf-8").splitlines()
@@ -241,10 +240,10 @@ def test_command_odds_never_improve_with_penalties(c, distance, orders, extra):
 def test_attack_odds_sum_to_one_and_charging_helps(stands, attacks, armour, position, charge):
     base = odds.attack_odds(stands=stands, attacks_per_stand=attacks, target_armour=armour, target_position=position,
                             hits_per_stand=3, target_stands=4)
-    assert sum(base.data["hits"]) == 1 and sum(base.data["stands_lost"].values()) == 1
+    assert base.data["hits"].total() == 1 and sum(base.data["stands_lost"].values()) == 1
     better = odds.attack_odds(stands=stands, attacks_per_stand=attacks, target_armour=armour, target_position=position,
                               charge_open=True)
-    assert _exact.mean(better.data["hits"]) >= _exact.mean(base.data["hits"])
+    assert better.data["hits"].mean() >= base.data["hits"].mean()
 
 
 def test_command_items_crown_helm_orb():
@@ -265,7 +264,7 @@ def test_command_items_crown_helm_orb():
 @settings(max_examples=60, deadline=None)
 @given(shots=st.integers(1, 12), armour=st.sampled_from([None, 3, 4, 5, 6]), elves=st.booleans())
 def test_shooting_odds_get_no_better_against_better_positions(shots, armour, elves):
-    means = [_exact.mean(odds.shoot_odds(shots=shots, position=p, armour=armour, elves=elves).data["hits"])
+    means = [odds.shoot_odds(shots=shots, position=p, armour=armour, elves=elves).data["hits"].mean()
              for p in ("open", "defended", "fortified")]
     assert means[0] >= means[1] >= means[2]
     confused = [odds.drive_back_odds(hits=shots, position=p).data["p_confused"] for p in ("open", "defended", "fortified")]
@@ -349,29 +348,29 @@ def _rows_match(result) -> int:
     rows = [m for m in result.outcome if m.key == "combat2.odds.row"]
     for m in rows:
         k = m.params["k"]
-        assert m.params["exactly"] == _exact.pct(dist.probabilities[k - dist.offset])
-        assert m.params["at_least"] == _exact.pct(dist.at_least(k))
-    assert sum(dist.probabilities) == 1
+        assert m.params["exactly"] == Percent(dist.dist[k])
+        assert m.params["at_least"] == Percent(dist.at_least(k))
+    assert dist.dist.total() == 1
     return len(rows)
 
 
 def test_drive_back_odds_are_exact_and_the_text_reads_the_distribution():
     result = odds.drive_back_odds(hits=3, position="defended")
     dist = result.distribution
-    assert dist.offset == 2 and dist.probabilities[0] == Fraction(1, 36) and dist.mean() == 7
+    assert dist.dist.offset == 2 and dist.dist[2] == Fraction(1, 36) and dist.mean() == 7
     assert dist.event_probability == 1 - Fraction(25, 36)                                  # a 6 on either die
-    assert result.outcome[0].params["p"] == _exact.pct(dist.event_probability)
+    assert result.outcome[0].params["p"] == Percent(dist.event_probability)
     assert _rows_match(result) == 11
     big = odds.drive_back_odds(hits=200)                                                   # 3.2 s before
-    assert big.distribution.mean() == Fraction(7, 2) * 200 and len(big.distribution.probabilities) == 1001
+    assert big.distribution.mean() == Fraction(7, 2) * 200 and len(big.distribution.dist) == 1001
 
 
 def test_combat_odds_are_bounded_like_the_roll_and_read_their_distribution():
     result = odds.attack_odds(stands=3, attacks_per_stand=4, charge_open=True, target_armour=6, hits_per_stand=3,
                               target_stands=3)
     dist = result.distribution
-    assert len(dist.probabilities) == 16 and dist.probabilities[15] == (Fraction(1, 2) * Fraction(5, 6)) ** 15
-    assert dist.event_probability == 1 - sum(dist.probabilities[:3])                       # 3 hits take a stand
+    assert len(dist.dist) == 16 and dist.dist[15] == (Fraction(1, 2) * Fraction(5, 6)) ** 15
+    assert dist.event_probability == dist.at_least(3)                       # 3 hits take a stand
     _rows_match(result)
     with pytest.raises(UserError):
         odds.attack_odds(stands=50, attacks_per_stand=20, character_attacks=20)              # the roll refuses 1020
