@@ -153,11 +153,13 @@ def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hi
           wounds, save, invulnerable, cover, shrouded, fnp, eternal_warrior, fearless, leadership, evade,
           monstrous=None, dreadnought=None) -> tuple[int | None, HHWeapon, HHTarget]:
     shrouded = evaded(shrouded, evade, reading)
-    bs = reading.value(shooter, "bs", bs, "BS") if hits is None else bs
-    if bs is None and hits is None:
-        raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
     weapon, extra = _weapon(shots, strength, ap, rules, WEAPON_RULES)
     weapon = dataclasses.replace(weapon, armourbane=bool(extra.get("armourbane")))
+    # a template snap-firing (Wall of Death) hits D3 times with no to-hit roll (l.3363): no BS needed
+    wall_of_death = weapon.template and weapon.snap and hits is None
+    bs = reading.value(shooter, "bs", bs, "BS") if hits is None and not wall_of_death else bs
+    if bs is None and hits is None and not wall_of_death:
+        raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
     return bs, weapon, shoot_target(target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
                                     eternal_warrior, fearless, leadership, reading, monstrous, dreadnought)
 
@@ -176,8 +178,8 @@ def shoot_command(ctx: CommandContext, more_attacks: bool, **o) -> ProcedureResu
 def shoot_odds_command(ctx: CommandContext, **o) -> ProcedureResult:
     reading = Reading()
     bs, weapon, target = _shot(reading, **o)
-    if weapon.destroyer or (weapon.template and o["hits"] is None):
-        raise UserError("combat_hh.error.odds_rule", example="combat_hh.example.shoot")
+    if weapon.template and o["hits"] is None and not weapon.snap:
+        raise UserError("combat_hh.error.template_hits", example="combat_hh.example.shoot")
     return reading.attach(odds.shoot_odds(bs, weapon, target, hits=o["hits"]))
 
 

@@ -142,15 +142,37 @@ def _counts(n: int, per_shot: tuple[Fraction, ...], p_first: Fraction | None,
     return pairs(), d ** (n + 1)
 
 
-def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int | None = None) -> ProcedureResult:
-    """`hits` given: that many automatic hits (blasts, templates) instead of rolling `shots`."""
-    master = False
-    if hits is None:
-        p_hit = p_hit_shooting(bs, weapon)
-        master = hit_reroll(weapon, bs_need(bs, weapon.snap)[1])[0] == "one_failed"
-    else:
-        p_hit = ONE
-    n = weapon.shots if hits is None else hits
+@dataclass
+class _Removed:
+    """Models removed by one volley: {removed: probability}, and the expected wounds that stay."""
+    removed: dict[int, Fraction]
+    expected_wounds: Fraction
+    p_again: Fraction = ZERO             # Deflagrate: a further hit becoming a wound that stays
+
+
+def destroyer_totals(models: int, per: int, damage: int, unsaved: int) -> dict[int, int]:
+    """Destroyer on a non-vehicle: each unsaved wound is D3 wounds on the model it was allocated
+    to, never spilling on (l.982, `shooting.destroyer_wounds`): the wounds to allocate, as
+    {total: numerator over 3**unsaved}, walking the D3s in order as the roll does."""
+    states: dict[tuple[int, int, int], int] = {(0, damage, 0): 1}      # (removed, damage, total)
+    for _ in range(unsaved):
+        nxt: dict[tuple[int, int, int], int] = defaultdict(int)
+        for (removed, dmg, total), num in states.items():
+            if removed >= models:
+                nxt[(removed, dmg, total)] += num * 3
+                continue
+            for d3 in (1, 2, 3):
+                taken = min(d3, per - dmg)
+                after = dmg + taken
+                nxt[(removed + 1, 0, total + taken) if after >= per else (removed, after, total + taken)] += num
+        states = nxt
+    out: dict[int, int] = defaultdict(int)
+    for (_, _, total), num in states.items():
+        out[total] += num
+    return dict(out)
+
+
+def _volley(n: int, p_hit: Fraction, master: bool, weapon: HHWeapon, target: HHTarget) -> _Removed:
     out = hit_outcome(weapon, target)
     # The kinds counted: unsaved-but-negated only matters for Deflagrate (its extra hits, l.2971).
     kinds = (out.mitigated if weapon.deflagrate else ZERO, out.ordinary, out.instant)
@@ -162,13 +184,24 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
         return removed, damage
 
     is_id = instant_death(weapon.strength, target.toughness)
+    # Destroyer against a unit: each ordinary wound becomes D3 (l.982); a common 3**n scale
+    # keeps every numerator an integer.
+    destroyer = weapon.destroyer and not is_id
+    scale3 = 3 ** n if destroyer else 1
     # Integer numerators over one denominator throughout: one Fraction per row at the end.
     first: dict[tuple[int, int, int], int] = defaultdict(int)    # (unsaved for Deflagrate, removed, damage)
     kept_sum = 0
     for (mitigated, ordinary, id_wounds), num in counts:
         unsaved = mitigated + ordinary + id_wounds if weapon.deflagrate else 0
-        first[(unsaved, *placed(target.models, target.damage, ordinary, id_wounds))] += num
-        kept_sum += num * (ordinary + id_wounds)
+        if destroyer and ordinary:
+            for total, w in destroyer_totals(target.models, target.wounds, target.damage, ordinary).items():
+                weight = num * w * 3 ** (n - ordinary)
+                first[(unsaved, *placed(target.models, target.damage, total, id_wounds))] += weight
+                kept_sum += weight * (total + id_wounds)
+        else:
+            first[(unsaved, *placed(target.models, target.damage, ordinary, id_wounds))] += num * scale3
+            kept_sum += num * scale3 * (ordinary + id_wounds)
+    denominator *= scale3
     exp_wounds = Fraction(kept_sum, denominator)
     removed_num: dict[int, int] = defaultdict(int)
     p_again = ZERO
@@ -197,7 +230,35 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
                     more = placed(left, damage, 0 if is_id else k, k if is_id else 0)[0]
                     removed_num[gone + more] += num * w
         denominator *= scale
-    removed = {k: Fraction(v, denominator) for k, v in removed_num.items() if v}
+    return _Removed({k: Fraction(v, denominator) for k, v in removed_num.items() if v}, exp_wounds, p_again)
+
+
+def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int | None = None) -> ProcedureResult:
+    """`hits` given: that many automatic hits (blasts, templates) instead of rolling `shots`. A
+    template snap-firing with no hits given is the Wall of Death: D3 automatic hits (l.3363)."""
+    master = False
+    wall_of_death = hits is None and weapon.template and weapon.snap
+    if hits is None and not wall_of_death:
+        p_hit = p_hit_shooting(bs, weapon)
+        master = hit_reroll(weapon, bs_need(bs, weapon.snap)[1])[0] == "one_failed"
+    else:
+        p_hit = ONE
+    if wall_of_death:
+        volleys = [(Fraction(1, 3), h, _volley(h, ONE, False, weapon, target)) for h in (1, 2, 3)]
+        removed: dict[int, Fraction] = defaultdict(Fraction)
+        for share, _h, v in volleys:
+            for k, p in v.removed.items():
+                removed[k] += share * p
+        removed = dict(removed)
+        exp_wounds = sum((share * v.expected_wounds for share, _h, v in volleys), ZERO)
+        p_again = volleys[0][2].p_again
+        n = 2                                   # the mean of a D3, for the expected hits
+    else:
+        n = weapon.shots if hits is None else hits
+        volley = _volley(n, p_hit, master, weapon, target)
+        removed, exp_wounds, p_again = volley.removed, volley.expected_wounds, volley.p_again
+    out = hit_outcome(weapon, target)
+    is_id = instant_death(weapon.strength, target.toughness)
     r = ProcedureResult("horus_heresy", "shoot_odds", Msg.of("combat_hh.title.odds_shoot",
                                                             target=target.name or Msg.of("combat_hh.word.target")))
     exp_hits = n * p_hit + (p_hit * (1 - p_hit ** n) if master else 0)
@@ -214,6 +275,10 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
         r.notes.append(Msg.of("combat_hh.note.odds_murderous", x=weapon.murderous, p=Percent(p_hit * out.instant)))
     if weapon.deflagrate:
         r.notes.append(Msg.of("combat_hh.note.odds_deflagrate", p=Percent(p_again)))
+    if weapon.destroyer and not is_id:
+        r.notes.append(Msg.of("combat_hh.note.destroyer_no_spill"))
+    if wall_of_death:
+        r.notes.append(Msg.of("combat_hh.note.odds_wall_of_death"))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, removed=dict(removed), expected_hits=exp_hits,
                   expected_wounds=exp_wounds)
     top = max(removed)

@@ -125,3 +125,11 @@ async def test_hh_assault_charged_adds_an_attack_and_says_so(console):
                                'defender_profile:"WS4 S4 T4 W1 I4 A1 Ld8 Sv3+" attacker:Tacticals '
                                'defender_models:5 charged:True')
     assert "+1 attack for charging (L1196)" in fight.text
+
+
+async def test_wall_of_death_needs_no_bs_and_its_odds_are_counted(console):
+    # L3363: a template snap-firing hits D3 times automatically: there is no to-hit roll to need a BS for
+    odds = await run(console, '/odds hh-shoot strength:4 toughness:4 rules:"template, snap" models:5 save:3+')
+    assert odds.embeds[0]["description"].splitlines()[0] == "**Per shot: hit 100%, unsaved wound 16.7%**"
+    shot = await run(console, '/shoot hh strength:4 toughness:4 rules:"template, snap" models:5 save:3+')
+    assert "Wall of Death: D3 hits" in shot.text and "That didn't work" not in shot.text

@@ -856,3 +856,26 @@ def test_instant_death_is_said_only_when_a_wound_is_one():                      
     assert "combat_hh.out.instant_death" not in [m.key for m in missed.outcome]
     landed = shoot(FixedRoller([2]), None, HHWeapon(strength=8), target, hits=1)
     assert "combat_hh.out.instant_death" in [m.key for m in landed.outcome] and landed.data["models_removed"] == 1
+
+
+# ---- /odds count Destroyer against units (L982) and the Wall of Death (L3363) as the roll does ----
+
+def test_destroyer_odds_against_a_unit_give_each_unsaved_wound_d3_wounds_as_the_roll_does():      # L982
+    weapon = HHWeapon(shots=2, strength=4, destroyer=True)
+    terminators = HHTarget("Terminators", toughness=4, models=3, wounds=2, saves=Saves(armour=5))
+    odds = shoot_odds(4, weapon, terminators)
+    assert odds.distribution.dist.probabilities == _as_dist(_removed_by_roll(4, weapon, terminators))
+    # one automatic hit on W2 models, S4 v T4 (4+), no save that works at AP -: a D3 of 2 or 3 kills
+    one = shoot_odds(None, HHWeapon(strength=4, destroyer=True), HHTarget("Tacticals", toughness=4, models=3, wounds=2),
+                     hits=1)
+    assert one.data["removed"] == {0: Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 3), 1: Fraction(1, 2) * Fraction(2, 3)}
+    assert "combat_hh.note.destroyer_no_spill" in [m.key for m in one.notes]
+
+
+def test_wall_of_death_odds_are_d3_automatic_hits_as_the_roll_does():                               # L3363
+    flamer = HHWeapon(strength=4, ap=5, template=True, snap=True)
+    squad = HHTarget("Tacticals", toughness=4, models=5, saves=Saves(armour=3))
+    odds = shoot_odds(None, flamer, squad)
+    assert odds.distribution.dist.probabilities == _as_dist(_removed_by_roll(None, flamer, squad))
+    assert odds.data["expected_hits"] == 2                               # the mean of a D3
+    assert [m.key for m in odds.notes] == ["combat_hh.note.odds_wall_of_death"]
