@@ -43,6 +43,18 @@ _ASK_CONSEQUENCE = re.compile(r"\b(?:что будет|что (?:с ним|с н
                               r"что дальше|а если|what happens|what if)\b")
 
 
+# A sentence asking how something works or what it is («как работают пушки», "how do cannons
+# work", «что делает …»): a question, though it asks for no number, permission or consequence.
+_ASKS = re.compile(r"^(?:а |и )?(?:как|каким образом|что|зачем|почему|когда|где|кто|ли|how|what|when|why|where|who|"
+                   r"which|does|do|is|are|can|may)\b")
+
+
+def is_question(query: str) -> bool:
+    """Worded as a question (a question word first, or a question mark), whatever it asks for."""
+    q = nz.clean_keep_hyphens(query)
+    return bool(intent(query)) or "?" in query or bool(_ASKS.match(q))
+
+
 def intent(query: str) -> int:
     """The kinds of statement a question asks for (bits), from its question words."""
     q = nz.clean_keep_hyphens(query)

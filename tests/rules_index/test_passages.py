@@ -78,3 +78,9 @@ def test_one_entry_per_rule_main_text_first(index):
 
 def test_glossary_heading_is_found(index):
     assert index.search("Глоссарий", game="horus_heresy", limit=1)[0].line_start == 4764
+
+
+def test_a_question_is_known_by_its_first_word_or_its_mark_even_asking_for_no_number():
+    from rules_index.passages import is_question
+    assert is_question("как работают пушки") and is_question("how do cannons work") and is_question("пушки?")
+    assert not is_question("пушки") and not is_question("cannon rules") and not is_question("прыжковая пехота")
