@@ -115,15 +115,24 @@ def history_lines(events: list[EventView], locale: str) -> list[str]:
 
 
 def settings_embed(game: GameView, rules: dict, locale: str) -> discord.Embed:
+    """Each house rule by its title and source, the choice in force and the others, by their titles
+    (what `/game settings` accepts typed back)."""
     values = effective(game.system, game.settings)
     lines = []
     for key, rule in rules.items():
         chosen = values[key]
-        title = rule.choice_titles.get(chosen)
-        choices = ", ".join(f"`{c}`" for c in rule.choices)
-        source = f" ({rule.source})" if rule.source else ""
-        lines.append(f"**{rule.title.render(locale)}**{source}\n`{key}` = `{chosen}`"
-                     f"{' — ' + title.render(locale) if title else ''} · {choices}")
+
+        def named(choice: str, rule=rule) -> str:
+            title = rule.choice_titles.get(choice)
+            return title.render(locale) if title else choice
+        source = f" ({rule.source.render(locale)})" if rule.source else ""
+        default = tr("state.show.setting_default", locale) if chosen == rule.default else ""
+        others = "; ".join(f"«{named(c)}»" for c in rule.choices if c != chosen)
+        lines.append(f"**{rule.title.render(locale)}**{source}\n"
+                     + tr("state.show.setting_now", locale, choice=named(chosen), default=default)
+                     + ("\n" + tr("state.show.setting_other", locale, choices=others) if others else ""))
+    if lines:
+        lines.append(tr("state.show.settings_hint", locale))
     return fit_embed(discord.Embed(title=tr("state.show.settings_title", locale, game=GAMES[game.system].title(locale)),
                                    description=trim("\n\n".join(lines) or tr("state.show.no_settings", locale), 4096),
                                    colour=COLOUR))

@@ -18,3 +18,11 @@ async def test_an_unknown_status_shows_one_the_game_has_as_the_example(console):
     replies = await console.run("/состояние поставить отряд:Тактики состояние:прижат", locale="ru")
     assert "Пример: /состояние поставить отряд:Тактики состояние:разбита" in replies[0].text
     assert "pinned" not in replies[0].text
+
+
+async def test_the_settings_list_shows_titles_and_the_book_never_ids(console):
+    await console.run('/игра старт игра:"Flames of War" название:Тест сторона:А', locale="ru")
+    shown = (await console.run("/игра настройки", locale="ru"))[0].embeds[0]["description"]
+    assert shown.startswith("**Порог Придавливания (L580)** (FoW L580)\nСейчас: **Как в тексте: более пяти попаданий (6+)** "
+                            "(по умолчанию)\nИначе: «Как в оригинале: пять и более попаданий (5+)»")
+    assert "fow_" not in shown and "flames_of_war" not in shown and "more_than_five" not in shown
