@@ -52,7 +52,8 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
         shown = header if k == 0 or not lead else header[1:]     # the lead only on the first page
         embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
                               description=trim("\n".join(shown) + "\n\n" + chunk, LIMITS.embed_description))
-        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {sec.id}", LIMITS.footer))
+        # the book and the lines, not the section's internal id («horus_heresy:1869»)
+        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · L{sec.line_start}–{sec.line_end}", LIMITS.footer))
         pages.append(embed)
     return pages
 

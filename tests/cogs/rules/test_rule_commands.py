@@ -181,3 +181,9 @@ async def test_replies_respect_discord_limits(console, line):
                     assert len(o["label"]) <= 100 and len(o.get("description") or "") <= 100 and len(o["value"]) <= 100
             if item.get("type") == 2:
                 assert len(item.get("label") or "") <= 80
+
+
+async def test_a_rule_page_names_its_book_and_lines_not_its_internal_id(console):
+    replies = await console.run("/rule Таран game:horus_heresy", locale="ru")
+    footer = replies[0].embeds[0]["footer"]["text"]
+    assert footer.endswith("· L1869–1885") and "horus_heresy" not in footer
