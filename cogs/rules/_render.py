@@ -53,7 +53,8 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
         embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
                               description=trim("\n".join(shown) + "\n\n" + chunk, LIMITS.embed_description))
         # the book and the lines, not the section's internal id («horus_heresy:1869»)
-        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · L{sec.line_start}–{sec.line_end}", LIMITS.footer))
+        lines = f"L{sec.line_start}" if sec.line_start == sec.line_end else f"L{sec.line_start}–{sec.line_end}"
+        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer))
         pages.append(embed)
     return pages
 
