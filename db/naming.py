@@ -35,6 +35,17 @@ def resolve(typed: str, titles: Mapping[str, Renderable]) -> str | None:
     return stemmed[0] if len(stemmed) == 1 else None
 
 
+def resolve_or_start(typed: str, titles: Mapping[str, Renderable]) -> str | None:
+    """As `resolve`, or the one key whose title, in either language, starts with what was typed:
+    a long title («половина вниз, один «Бласт» снимается») is typed by its start."""
+    key = resolve(typed, titles)
+    wanted = _words(typed or "")
+    if key is not None or not wanted:
+        return key
+    starts = {key for key, title in titles.items() for loc in LOCALES if _words(title.render(loc)).startswith(wanted)}
+    return starts.pop() if len(starts) == 1 else None
+
+
 def listing(titles: Mapping[str, Renderable]) -> Text:
     """The names, comma-separated, in each language."""
     return Text.of(**{loc: ", ".join(title.render(loc) for title in titles.values()) for loc in LOCALES})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.export_model import NAME_LIMIT, TURN_LIMIT
-from db.naming import listing, resolve
+from db.naming import listing, resolve, resolve_or_start
 from db.views import Actor, GameView, PlayerView, clean_text, fold
 from games.house_rules import HouseRule, house_rules
 from games.registry import GAMES
@@ -137,12 +137,11 @@ def house_rule(system: str, key: str, value: str) -> tuple[HouseRule, str]:
     either language («Округление при восстановлении строя», «половина вниз»: a title's start is
     enough when only one title starts so)."""
     rules = house_rules(system)
-    rule = rules.get(key) or rules.get(_by_title(key, {k: r.title for k, r in rules.items()}) or "")
+    rule = rules.get(resolve_or_start(key, {k: r.title for k, r in rules.items()}) or "")
     if rule is None:
         raise UserError("state.error.unknown_setting", example="state.example.settings",
                         key=key, keys=_choices([r.title for r in rules.values()]) if rules else "—")
-    choice = value if value in rule.choices else _by_title(
-        value, {c: rule.choice_titles[c] for c in rule.choices if c in rule.choice_titles})
+    choice = resolve_or_start(value, {c: rule.choice_titles.get(c) or Text.of(ru=c, en=c) for c in rule.choices})
     if choice is None:
         raise UserError("state.error.bad_setting_value", example="state.example.settings", key=rule.title,
                         value=value, choices=_choices([rule.choice_titles.get(c) or Text.of(ru=c, en=c) for c in rule.choices]))
@@ -152,22 +151,6 @@ def house_rule(system: str, key: str, value: str) -> tuple[HouseRule, str]:
 def _choices(titles: list) -> Text:
     """Titles for a reply, «; »-separated: they hold commas of their own."""
     return Text.of(**{loc: "; ".join(f"«{t.render(loc)}»" for t in titles) for loc in ("ru", "en")})
-
-
-def _by_title(typed: str, titles: dict[str, Msg]) -> str | None:
-    """The id whose title, in Russian or English, is `typed` or alone starts with it."""
-    want = " ".join(typed.casefold().replace("ё", "е").split())
-    if not want:
-        return None
-    starts = []
-    for key, title in titles.items():
-        for locale in ("ru", "en"):
-            text = " ".join(title.render(locale).casefold().replace("ё", "е").split())
-            if text == want:
-                return key
-            if text.startswith(want):
-                starts.append(key)
-    return starts[0] if len(set(starts)) == 1 else None
 
 
 # ---- turns and phases -----------------------------------------------------------------------

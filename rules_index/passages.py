@@ -50,9 +50,9 @@ _ASKS = re.compile(r"^(?:а |и )?(?:как|каким образом|что|з�
 
 
 def is_question(query: str) -> bool:
-    """Worded as a question (a question word first, or a question mark), whatever it asks for."""
-    q = nz.clean_keep_hyphens(query)
-    return bool(intent(query)) or "?" in query or bool(_ASKS.match(q))
+    """Worded as a question (a question word first, or a question mark), whatever it asks for
+    (what it asks for: `intent`)."""
+    return "?" in query or bool(_ASKS.match(nz.clean_keep_hyphens(query)))
 
 
 def intent(query: str) -> int:

@@ -90,7 +90,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # a question or a described situation is also ranked by meaning (fuse_meaning): its vector
     # is computed while the words are ranked. The retries (another layout, transliteration, a
     # glossary term) are the words' fallbacks for a mistyped or English name: words alone.
-    questioned = via == "direct" and (ps.is_question(query) or len(q_terms) >= QUESTION_WORDS)
+    questioned = via == "direct" and (asks or ps.is_question(query) or len(q_terms) >= QUESTION_WORDS)
     vector = meaning.encode_query_soon(query) if index.meaning and questioned else None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}

@@ -114,6 +114,11 @@ def history_lines(events: list[EventView], locale: str) -> list[str]:
     return lines
 
 
+def _choice_title(rule, choice: str, locale: str) -> str:
+    title = rule.choice_titles.get(choice)
+    return title.render(locale) if title else choice
+
+
 def settings_embed(game: GameView, rules: dict, locale: str) -> discord.Embed:
     """Each house rule by its title and source, the choice in force and the others, by their titles
     (what `/game settings` accepts typed back)."""
@@ -121,15 +126,11 @@ def settings_embed(game: GameView, rules: dict, locale: str) -> discord.Embed:
     lines = []
     for key, rule in rules.items():
         chosen = values[key]
-
-        def named(choice: str, rule=rule) -> str:
-            title = rule.choice_titles.get(choice)
-            return title.render(locale) if title else choice
         source = f" ({rule.source.render(locale)})" if rule.source else ""
         default = tr("state.show.setting_default", locale) if chosen == rule.default else ""
-        others = "; ".join(f"«{named(c)}»" for c in rule.choices if c != chosen)
+        others = "; ".join(f"«{_choice_title(rule, c, locale)}»" for c in rule.choices if c != chosen)
         lines.append(f"**{rule.title.render(locale)}**{source}\n"
-                     + tr("state.show.setting_now", locale, choice=named(chosen), default=default)
+                     + tr("state.show.setting_now", locale, choice=_choice_title(rule, chosen, locale), default=default)
                      + ("\n" + tr("state.show.setting_other", locale, choices=others) if others else ""))
     if lines:
         lines.append(tr("state.show.settings_hint", locale))

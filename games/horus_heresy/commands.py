@@ -15,7 +15,7 @@ from games.horus_heresy.melee_vehicle import fight_vehicle
 from games.horus_heresy.reactions import reaction_of
 from games.horus_heresy.rolls import Saves
 from games.horus_heresy.second_profile import parse_second
-from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot
+from games.horus_heresy.shooting import HHTarget, HHWeapon, shoot, wall_of_death
 from games.horus_heresy.special_rules import parse_rules, rule_label
 from games.horus_heresy.state import condition
 from games.horus_heresy.tests_and_scatter import TESTABLE, blast_scatter, characteristic_test
@@ -155,10 +155,10 @@ def _shot(reading: Reading, shooter: UnitRef, strength, toughness, bs, shots, hi
     shrouded = evaded(shrouded, evade, reading)
     weapon, extra = _weapon(shots, strength, ap, rules, WEAPON_RULES)
     weapon = dataclasses.replace(weapon, armourbane=bool(extra.get("armourbane")))
-    # a template snap-firing (Wall of Death) hits D3 times with no to-hit roll (l.3363): no BS needed
-    wall_of_death = weapon.template and weapon.snap and hits is None
-    bs = reading.value(shooter, "bs", bs, "BS") if hits is None and not wall_of_death else bs
-    if bs is None and hits is None and not wall_of_death:
+    # the Wall of Death has no to-hit roll to need a BS for
+    no_roll = wall_of_death(weapon, hits)
+    bs = reading.value(shooter, "bs", bs, "BS") if hits is None and not no_roll else bs
+    if bs is None and hits is None and not no_roll:
         raise UserError("combat_hh.error.bs_or_hits", example="combat_hh.example.shoot")
     return bs, weapon, shoot_target(target, toughness, models, wounds, save, invulnerable, cover, shrouded, fnp,
                                     eternal_warrior, fearless, leadership, reading, monstrous, dreadnought)

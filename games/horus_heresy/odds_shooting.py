@@ -19,7 +19,7 @@ from math import comb, lcm
 from dice.dist import Dist
 from games.horus_heresy.rolls import SIXTH, best_save, bs_need, mitigation, outcome_probs, p_fail, wound_need
 from games.horus_heresy.shooting import (HHTarget, HHWeapon, allocate, deflagrate_weapon, hit_reroll, instant_death,
-                                         wound_reroll)
+                                         wall_of_death, wound_reroll)
 from games.procedure import Distribution, ProcedureResult
 from i18n import Msg, Number, Percent
 
@@ -172,8 +172,7 @@ def destroyer_totals(models: int, per: int, damage: int, unsaved: int) -> dict[i
     return dict(out)
 
 
-def _volley(n: int, p_hit: Fraction, master: bool, weapon: HHWeapon, target: HHTarget) -> _Removed:
-    out = hit_outcome(weapon, target)
+def _volley(n: int, p_hit: Fraction, master: bool, weapon: HHWeapon, target: HHTarget, out: HitOutcome) -> _Removed:
     # The kinds counted: unsaved-but-negated only matters for Deflagrate (its extra hits, l.2971).
     kinds = (out.mitigated if weapon.deflagrate else ZERO, out.ordinary, out.instant)
     counts, denominator = _counts(n, tuple(p_hit * k for k in kinds), p_hit if master else None)
@@ -237,14 +236,15 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
     """`hits` given: that many automatic hits (blasts, templates) instead of rolling `shots`. A
     template snap-firing with no hits given is the Wall of Death: D3 automatic hits (l.3363)."""
     master = False
-    wall_of_death = hits is None and weapon.template and weapon.snap
-    if hits is None and not wall_of_death:
+    d3_hits = wall_of_death(weapon, hits)
+    out = hit_outcome(weapon, target)
+    if hits is None and not d3_hits:
         p_hit = p_hit_shooting(bs, weapon)
         master = hit_reroll(weapon, bs_need(bs, weapon.snap)[1])[0] == "one_failed"
     else:
         p_hit = ONE
-    if wall_of_death:
-        volleys = [(Fraction(1, 3), h, _volley(h, ONE, False, weapon, target)) for h in (1, 2, 3)]
+    if d3_hits:
+        volleys = [(Fraction(1, 3), h, _volley(h, ONE, False, weapon, target, out)) for h in (1, 2, 3)]
         removed: dict[int, Fraction] = defaultdict(Fraction)
         for share, _h, v in volleys:
             for k, p in v.removed.items():
@@ -255,9 +255,8 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
         n = 2                                   # the mean of a D3, for the expected hits
     else:
         n = weapon.shots if hits is None else hits
-        volley = _volley(n, p_hit, master, weapon, target)
+        volley = _volley(n, p_hit, master, weapon, target, out)
         removed, exp_wounds, p_again = volley.removed, volley.expected_wounds, volley.p_again
-    out = hit_outcome(weapon, target)
     is_id = instant_death(weapon.strength, target.toughness)
     r = ProcedureResult("horus_heresy", "shoot_odds", Msg.of("combat_hh.title.odds_shoot",
                                                             target=target.name or Msg.of("combat_hh.word.target")))
@@ -277,7 +276,7 @@ def shoot_odds(bs: int | None, weapon: HHWeapon, target: HHTarget, *, hits: int 
         r.notes.append(Msg.of("combat_hh.note.odds_deflagrate", p=Percent(p_again)))
     if weapon.destroyer and not is_id:
         r.notes.append(Msg.of("combat_hh.note.destroyer_no_spill"))
-    if wall_of_death:
+    if d3_hits:
         r.notes.append(Msg.of("combat_hh.note.odds_wall_of_death"))
     r.data.update(p_hit=p_hit, p_unsaved=per_shot, removed=dict(removed), expected_hits=exp_hits,
                   expected_wounds=exp_wounds)

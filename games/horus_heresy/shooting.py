@@ -136,6 +136,11 @@ def allocate(models: int, per: int, damage: int, wounds: int, id_wounds: int, et
     return removed, dmg, lost
 
 
+def wall_of_death(weapon: HHWeapon, hits: int | None) -> bool:
+    """A template snap-firing with no hits given: D3 automatic hits, no to-hit roll (l.3363)."""
+    return hits is None and weapon.template and weapon.snap
+
+
 def destroyer_wounds(roller: Roller, result: ProcedureResult, target: HHTarget, unsaved: int) -> int:
     """Destroyer on a non-vehicle: each unsaved wound is D3 wounds (l.982), all on the model it
     was allocated to — the book doesn't say they pass on to the next model (the reply says so).
