@@ -27,7 +27,7 @@ class HouseRule:
     choices: tuple[str, ...]
     title: Msg
     choice_titles: dict[str, Msg] = field(default_factory=dict)
-    source: Source | None = None
+    source: Source | None = None      # the main text the default follows (the title names the other line)
 
 
 def house_rules(game_id: str) -> dict[str, HouseRule]:

@@ -67,14 +67,14 @@ HOUSE_RULES = [
         title=Msg.of("combat_epic.house.rally_blast_penalty.title"),
         choice_titles={"no": Msg.of("combat_epic.house.rally_blast_penalty.no"),
                        "yes": Msg.of("combat_epic.house.rally_blast_penalty.yes")},
-        source=Source("epic", 216, 624),
+        source=Source("epic", 624),
     ),
     HouseRule(
         WE_DANGEROUS_BLAST, default="none", choices=("none", "blast"),
         title=Msg.of("combat_epic.house.we_dangerous_blast.title"),
         choice_titles={"none": Msg.of("combat_epic.house.we_dangerous_blast.none"),
                        "blast": Msg.of("combat_epic.house.we_dangerous_blast.blast")},
-        source=Source("epic", 270, 868),
+        source=Source("epic", 270),
     ),
     HouseRule(
         AIRCRAFT_FAILED_BLAST, default="none", choices=("none", "blast"),
@@ -88,6 +88,6 @@ HOUSE_RULES = [
         title=Msg.of("combat_epic.house.combined_assault_blast.title"),
         choice_titles={"split": Msg.of("combat_epic.house.combined_assault_blast.split"),
                        "own": Msg.of("combat_epic.house.combined_assault_blast.own")},
-        source=Source("epic", 525, 656),
+        source=Source("epic", 656),
     ),
 ]
