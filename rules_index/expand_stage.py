@@ -159,12 +159,14 @@ def word_weight(index: RuleIndex, term: str) -> float:
 
 
 def has_unknown_word(index: RuleIndex, query: str) -> bool:
-    for t in nz.tokens(query):
-        if t not in nz.STOPWORDS and t.isalpha() and len(t) >= 4:
-            exp = index.expand(nz.stem(t), t)
-            if not exp or exp[0][1] < 0.85:
-                return True
-    return False
+    """At least half the query's longer words match nothing in the books: Russian typed in
+    Latin letters («glubokiy udar»), not an English sentence whose words mostly exist."""
+    words = [t for t in nz.tokens(query) if t not in nz.STOPWORDS and t.isalpha() and len(t) >= 4]
+    unknown = 0
+    for t in words:
+        exp = index.expand(nz.stem(t), t)
+        unknown += not exp or exp[0][1] < 0.85
+    return bool(words) and 2 * unknown >= len(words)
 
 
 def known(index: RuleIndex, term: str) -> bool:
