@@ -34,7 +34,7 @@ from rules_index.outline import Section  # noqa: E402
 
 def build_copies(copies: int) -> RuleIndex:
     """The synthetic corpus: every book repeated `copies` times, as games `<id>~1`, `<id>~2`…"""
-    sections, texts, aliases, games, glossary = book_parts()
+    sections, texts, aliases, games, glossary, asked = book_parts()
     all_sections = list(sections)
     for c in range(1, copies):
         for game in list(games):
@@ -48,7 +48,9 @@ def build_copies(copies: int) -> RuleIndex:
                                         [x.replace(s.game, gid, 1) for x in s.children], s.demoted))
             if s.id in aliases:
                 aliases[sid] = aliases[s.id]
-    return without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary))
+            if s.id in asked:
+                asked[sid] = asked[s.id]
+    return without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary, asked))
 from rules_index.evaluate import read_queries  # noqa: E402
 from rules_index.meaning import encode_query  # noqa: E402
 

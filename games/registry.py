@@ -60,6 +60,9 @@ class Book:
     aliases: Path | None = None
     glossary: Callable[[list[str]], list[tuple[str, str]]] | None = None
     names: tuple[str, ...] = ()          # what players call the book itself
+    # a folder of TSVs (`line<TAB>question`): what players ask, each with the book line that
+    # answers it, written from the book's text (document expansion: rules_index.asked)
+    questions: Path | None = None
 
     def lines(self) -> list[str]:
         return self.file.read_text(encoding="utf-8").split("\n")
@@ -70,9 +73,22 @@ class Book:
     def alias_data(self) -> dict[str, Any]:
         return tomllib.loads(self.aliases.read_text(encoding="utf-8")) if self.aliases else {}
 
+    def question_files(self) -> list[Path]:
+        return sorted(self.questions.glob("*.tsv")) if self.questions is not None and self.questions.is_dir() else []
+
+    def question_rows(self) -> list[tuple[int, str]]:
+        """(answering line, question) from the question files, in file order; malformed rows skipped."""
+        rows = []
+        for path in self.question_files():
+            for raw in path.read_text(encoding="utf-8").splitlines()[1:]:
+                line, _, text = raw.partition("\t")
+                if line.strip().isdigit() and text.strip():
+                    rows.append((int(line), " ".join(text.split())))
+        return rows
+
     def files(self) -> list[Path]:
         """Everything the rule index is built from, for its cache key."""
-        return [p for p in (self.file, self.overrides, self.aliases) if p is not None]
+        return [p for p in (self.file, self.overrides, self.aliases) if p is not None] + self.question_files()
 
 
 @dataclass(frozen=True)

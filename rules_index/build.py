@@ -158,15 +158,26 @@ def book_glossary(system: GameSystem, lines: list[str]) -> list[tuple[str, str]]
     return system.book.glossary(lines) if system.book.glossary else []
 
 
+def asked_by_section(sections: list[Section], rows: list[tuple[int, str]]) -> dict[str, list[tuple[int, str]]]:
+    """The written questions (rules_index.asked) by the section holding their answering line."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for line, text in rows:
+        sec = _containing(sections, line)
+        if sec is not None:
+            out.setdefault(sec.id, []).append((line, text))
+    return out
+
+
 def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tuple[str, float]]], dict[str, dict],
-                        dict[str, list[tuple[str, str]]]]:
+                        dict[str, list[tuple[str, str]]], dict[str, list[tuple[int, str]]]]:
     """What the index is made of, per registered game: sections, the book's lines, aliases,
-    the manifest entry and the glossary (English → Russian)."""
+    the manifest entry, the glossary (English → Russian) and the questions written for it."""
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
     games: dict[str, dict] = {}
     glossary: dict[str, list[tuple[str, str]]] = {}
+    asked: dict[str, list[tuple[int, str]]] = {}
     for system in GAMES.values():
         game, book = system.id, system.book
         lines = book.lines()
@@ -176,8 +187,9 @@ def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tu
         games[game] = book_info(system)
         texts[game] = lines
         glossary[game] = [(en, ru) for ru, en in ru_en]      # English → Russian, for translating a query
+        asked.update(asked_by_section(secs, book.question_rows()))
         sections += secs
-    return sections, texts, aliases, games, glossary
+    return sections, texts, aliases, games, glossary, asked
 
 
 def build() -> RuleIndex:

@@ -53,6 +53,7 @@ from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CH
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
+from rules_index.asked import AskedIndex
 
 
 class RuleIndex:
@@ -60,7 +61,8 @@ class RuleIndex:
 
     def __init__(self, sections: list[Section], texts: dict[str, list[str]],
                  aliases: dict[str, list[tuple[str, float]]], games: dict[str, dict],
-                 glossary: dict[str, list[tuple[str, str]]] | None = None) -> None:
+                 glossary: dict[str, list[tuple[str, str]]] | None = None,
+                 asked: dict[str, list[tuple[int, str]]] | None = None) -> None:
         self.sections = sections
         self.games = games                       # manifest entries by game id
         self.by_id = {s.id: i for i, s in enumerate(sections)}
@@ -139,6 +141,7 @@ class RuleIndex:
             doc_tf.append(tf)
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
         self.passages = ps.PassageIndex(passages)
+        self._index_asked(asked or {})
         doc_vocab = {t for tf in doc_tf for t in tf}
         k1, b = BM25_K1, BM25_B
         for i, tf in enumerate(doc_tf):
@@ -225,6 +228,26 @@ class RuleIndex:
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
 
     # -- building ------------------------------------------------------------------------------
+    def _index_asked(self, asked: dict[str, list[tuple[int, str]]]) -> None:
+        """The questions written for each section (rules_index.asked), each tied to the passage
+        holding its answering line (or the section's next passage after it, or its first)."""
+        rows: list[tuple[int, int, tuple[str, ...]]] = []
+        self.asked_text: list[str] = []
+        starts = self.passages.line_start
+        for sid, questions in asked.items():
+            doc = self.by_id.get(sid)
+            span = self.passages.of_doc.get(doc) if doc is not None else None
+            if doc is None or span is None:
+                continue
+            first, count = span
+            for line, text in questions:
+                pid = next((p for p in range(first, first + count) if starts[p] >= line), first)
+                terms = tuple(nz.terms(text))
+                if terms:
+                    rows.append((doc, pid, terms))
+                    self.asked_text.append(text)
+        self.asked = AskedIndex(rows)
+
     def _glossary_handover(self, sections: list[Section]) -> dict[int, list[str]]:
         """Glossary entry names → the one or two rule sections whose heading contains them."""
         if not self.glossary_docs:

