@@ -17,7 +17,7 @@ from array import array
 from collections import defaultdict
 
 from rules_index.passages import INTENT_BONUS
-from rules_index.weights import ASKED_COVER_POW
+from rules_index.weights import ASKED_COVER_POW, ASKED_SECOND
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -60,7 +60,8 @@ class AskedIndex:
              states: array | None = None) -> dict[int, tuple[float, int]]:
         """Each section's best question: doc → (score, answering passage id). `words`: per query
         word, its weight and expansions (stem, similarity); a question counts each word once, by
-        its best expansion. `asks`, the query's intent, prefers a question whose passage states
+        its best expansion, and a section by its best question plus a share of its second.
+        `asks`, the query's intent, prefers a question whose passage states
         that kind of thing (`states`: per passage, its bits). 1.0 is a question holding every query word at an average question's
         BM25 and no word the query lacks, so scores compare across queries."""
         per_q: dict[int, float] = defaultdict(float)
@@ -87,6 +88,7 @@ class AskedIndex:
         if ref <= 0:
             return out
         norm = self.norm
+        second: dict[int, float] = {}
         for q, s in per_q.items():
             doc = self.doc[q]
             if allowed is not None and doc not in allowed:
@@ -95,9 +97,14 @@ class AskedIndex:
             s = s / ref * min(1.0, covered[q] / norm[q]) ** ASKED_COVER_POW
             if asks and states is not None and states[self.pid[q]] & asks:
                 s *= 1 + INTENT_BONUS       # its passage states what is asked (rules_index.passages)
-            if s > out.get(doc, (0.0, -1))[0]:
+            first = out.get(doc, (0.0, -1))[0]
+            if s > first:
+                second[doc] = first
                 out[doc] = (s, self.pid[q])
-        return out
+            elif s > second.get(doc, 0.0):
+                second[doc] = s
+        # two of a rule's questions reading like this one are surer than one
+        return {doc: (s + ASKED_SECOND * second.get(doc, 0.0), pid) for doc, (s, pid) in out.items()}
 
 
 NEAR_COPY = 85      # rapidfuzz ratio (0–100) at which a written question copies an evaluation query

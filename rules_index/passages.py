@@ -27,8 +27,10 @@ INTENT_BONUS = 0.5      # a passage stating what the question asks for, over one
 # What a passage states, as bits.
 NUMBER, PERMISSION, CONSEQUENCE = 1, 2, 4
 
+# a number, or a quantity compared («количество Бластов равно или превышает количество юнитов»)
 _NUMBER_RE = re.compile(r"\d|\bd6\b|\bд6\b|\b(?:один|одну|одного|два|две|двух|три|трех|трёх|четыре|пять|шесть|"
-                        r"половин|дважды|вдвое|удво|one|two|three|four|five|six|twice|half)", re.IGNORECASE)
+                        r"половин|дважды|вдвое|удво|количеств|числ|превыша|не менее|не более|"
+                        r"one|two|three|four|five|six|twice|half|number of|equal to|exceeds?)", re.IGNORECASE)
 _PERMISSION_RE = re.compile(r"\b(?:може[тм]|могут|можно|нельзя|не может|вправе|разреш|запрещ|"
                             r"may|can|cannot|must)\w*", re.IGNORECASE)
 _CONSEQUENCE_RE = re.compile(r"\b(?:если|то|получа\w*|теря\w*|уничтож\w*|удаля\w*|удал\w+|немедленно|"
