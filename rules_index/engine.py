@@ -426,6 +426,10 @@ class RuleIndex:
     def autocomplete(self, query: str, game: str | None = None, limit: int = 25) -> list[tuple[str, str]]:
         return complete_stage.autocomplete(self, query, game, limit)
 
+    def prepare(self, query: str, who: object = None) -> None:
+        """A question being typed: its sentence vector is computed before its search (rank_stage.prepare)."""
+        rank_stage.prepare(self, query, who)
+
     def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:
         return complete_stage.complete_titles(self, prefix, game, limit)
 

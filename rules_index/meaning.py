@@ -67,6 +67,32 @@ def encode_query_soon(text: str) -> Future[np.ndarray | None]:
     return _worker.submit(encode_query, text)
 
 
+_typing: dict[object, str] = {}      # who is typing → the newest text they sent
+TYPISTS_KEPT = 256
+
+
+def encode_while_typing(text: str, who: object = None) -> None:
+    """A question being typed (what autocomplete sends at each keystroke): its vector is
+    computed now, so the search that follows finds it ready (`encode_query` keeps it). Only the
+    newest text of each typist is encoded; the keystrokes before it are skipped when their
+    turn comes."""
+    _typing.pop(who, None)
+    _typing[who] = text
+    while len(_typing) > TYPISTS_KEPT:
+        _typing.pop(next(iter(_typing)))
+    _worker.submit(_encode_if_newest, text, who)
+
+
+def settle() -> None:
+    """Wait until the encoder has done what it was given (benchmarks, tests)."""
+    _worker.submit(lambda: None).result()
+
+
+def _encode_if_newest(text: str, who: object) -> None:
+    if _typing.get(who) == text:
+        encode_query(text)
+
+
 def passage_contexts(index: RuleIndex) -> list[str]:
     """What is encoded for each passage: its heading, the passage, and the ends of its
     neighbours in the same section (a paragraph often answers only with the one before it)."""

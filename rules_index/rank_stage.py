@@ -78,6 +78,21 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     return best
 
 
+def reads_as_question(query: str, n_terms: int, asks: int | None = None) -> bool:
+    """Worded as a question, asking for something (`asks`: its intent, if already read), told
+    as a situation, or long as a sentence: ranked by meaning too (not a name)."""
+    asks = ps.intent(query) if asks is None else asks
+    return bool(asks or ps.is_question(query) or n_terms >= QUESTION_WORDS)
+
+
+def prepare(index: RuleIndex, query: str, who: object = None) -> None:
+    """What a player is typing (autocomplete): a question's sentence vector is computed while
+    they type, so their search doesn't wait for it (rules_index.meaning)."""
+    query = (query or "").strip()[:MAX_QUERY_CHARS]      # as /rule will search it
+    if index.meaning and reads_as_question(query, len(nz.terms(query))):
+        meaning.encode_while_typing(query, who)
+
+
 def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via: str) -> list[Hit]:
     raw_tokens = nz.tokens(query)
     words = index.compound_words([t for t in raw_tokens if t not in nz.STOPWORDS], query)[:MAX_QUERY_TERMS] \
@@ -90,7 +105,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # a question or a described situation is also ranked by meaning (fuse_meaning): its vector
     # is computed while the words are ranked. The retries (another layout, transliteration, a
     # glossary term) are the words' fallbacks for a mistyped or English name: words alone.
-    questioned = via == "direct" and (asks or ps.is_question(query) or len(q_terms) >= QUESTION_WORDS)
+    questioned = via == "direct" and reads_as_question(query, len(q_terms), asks)
     vector = meaning.encode_query_soon(query) if index.meaning and questioned else None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}

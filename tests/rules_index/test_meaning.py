@@ -53,3 +53,21 @@ def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
     # knights' and titans' ramming (L2346)
     assert "horus_heresy:1869" in [h.section_id for h in book_only.search(query, game="horus_heresy", limit=3)]
     assert "horus_heresy:1869" in [h.section_id for h in index.search(query, game="horus_heresy", limit=3)]
+
+
+def test_a_question_being_typed_is_encoded_before_its_search(index):
+    # Autocomplete sends every keystroke; the newest text of each typist is encoded while they
+    # type, so /rule finds the vector ready. Keystrokes overtaken before their turn are skipped.
+    import threading
+    gate = threading.Event()
+    meaning._worker.submit(gate.wait)            # the encoder busy: the keystrokes queue up
+    meaning.encode_query.cache_clear()
+    for text in ["можно ли стре", "можно ли стрелять после", "можно ли стрелять после марша"]:
+        index.prepare(text, who=7)
+    index.prepare("чардж", who=8)                 # a name: nothing to encode
+    gate.set()
+    meaning.settle()
+    assert meaning.encode_query.cache_info().currsize == 1
+    misses = meaning.encode_query.cache_info().misses
+    meaning.encode_query("можно ли стрелять после марша")
+    assert meaning.encode_query.cache_info().misses == misses     # ready: no second encoding
