@@ -134,8 +134,7 @@ def measure(index, queries, rounds: int, games: bool = True) -> dict[str, list[f
             search_all.append(fresh_search(index, q.query, None, 10)[0])
         index._expansions.clear()
         for q in queries:
-            if games:
-                typed.append(typed_search(index, q.query, q.game, 10))
+            typed.append(typed_search(index, q.query, q.game if games else None, 10))
         index._expansions.clear()
         for q in queries:
             for k in range(1, len(q.query) + 1):

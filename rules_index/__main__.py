@@ -23,8 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--no-misses", action="store_true")
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
-    sub.add_parser("vectors", help="encode the passages the shipped sentence vectors lack (minutes), "
-                                   "after a book changed")
+    sub.add_parser("vectors", help="encode the passages and written questions the shipped sentence vectors lack (minutes), "
+                                   "after a book or its questions changed")
     m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
     m.add_argument("--limit", "-n", type=int, default=100)
     m.add_argument("--database", help="database URL (default: the bot's, config.toml / REFEREE_DATABASE_URL)")

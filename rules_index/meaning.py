@@ -152,8 +152,9 @@ class PassageVectors:
         self.asked_passages, self.asked_first = np.unique(pids, return_index=True)
         self.missing = int((row_of < 0).sum()) + int((~have).sum())
         if self.missing:
-            log.warning("rules_index: %d of %d passages have no shipped vector (the books changed?); "
-                        "run `python -m rules_index vectors`", self.missing, len(keys))
+            log.warning("rules_index: %d of %d passages and written questions have no shipped vector (a book or "
+                        "its questions changed?); run `python -m rules_index vectors`", self.missing,
+                        len(keys) + len(asked_vecs))
         self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), dim)
         self.row_of = row_of
         # a section's passages are consecutive (rules_index.passages): one reduceat gives each its best

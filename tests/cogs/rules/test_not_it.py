@@ -9,7 +9,9 @@ async def test_reply_leads_with_the_answering_passage_in_bold(console):
     replies = await console.run("/rule сколько реакций можно сделать за фазу game:horus_heresy", locale="ru")
     description = replies[0].embeds[0]["description"]
     assert description.startswith("> ")
-    assert "**реакций**" in description.split("\n")[0]
+    quoted = description.split("\n")[0]
+    assert "**реакций**" in quoted
+    assert "запас реакций" in quoted.replace("**", "") and "фаз" in quoted      # the allowance a phase
 
 
 async def test_not_it_records_the_miss_and_shows_the_next_hit(console):
@@ -25,6 +27,7 @@ async def test_not_it_records_the_miss_and_shows_the_next_hit(console):
     assert len(rows) == 1
     assert rows[0]["query"] == "сколько реакций можно сделать за фазу"
     assert rows[0]["game"] == "horus_heresy"
-    # the reaction allowance: «Базовый запас реакций» (L429: «…только одну реакцию») or «Запас реакций» (L425)
-    assert rows[0]["shown"][0] in {"horus_heresy:429", "horus_heresy:425"}
+    # a section on the reaction allowance: «Запас реакций» (L425: base 1), «Базовый запас реакций»
+    # (L429: one a phase, never above 3) or «Дополнительные реакции и лимит реакций» (L448: at most 3 a phase)
+    assert rows[0]["shown"][0] in {"horus_heresy:425", "horus_heresy:429", "horus_heresy:448"}
     assert "сколько реакций" in format_misses(rows)
