@@ -291,13 +291,13 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # never uses) and as the book spells them. A name («двойной марш») is its heading's to
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
-    asked_words = [(w, ((t, 1.0), *exp)) for w, t, exp in zip(q_weights, q_terms, body_exp)]
+    asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
     best_asked = index.asked.best(asked_words, allowed, asks, index.passages.kind) \
         if len(index.asked) and questioned and not (named or aliased) else {}
-    for doc, (a, _) in best_asked.items():
+    for doc, (like, _) in best_asked.items():
         # a glossary entry's questions ask what a term means: the rule section answers the rest
-        w = ASKED_MAX * (ASKED_GLOSSARY_SHARE if doc in index.glossary_docs else 1.0)
-        scores[doc] = scores.get(doc, 0.0) + w * a
+        most = ASKED_MAX * (ASKED_GLOSSARY_SHARE if doc in index.glossary_docs else 1.0)
+        scores[doc] = scores.get(doc, 0.0) + most * like
 
     wants_table = any(t.startswith(("таблиц", "tabl")) for t in q_terms)
     pen = index.doc_penalty if wants_table else index.doc_penalty_no_table
