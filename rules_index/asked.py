@@ -16,20 +16,31 @@ import math
 from array import array
 from collections import defaultdict
 
+import numpy as np
+
 from rules_index.passages import INTENT_BONUS
-from rules_index.weights import ASKED_COVER_POW, ASKED_SECOND
+from rules_index.weights import ASKED_CANDIDATES, ASKED_COVER_POW, ASKED_SECOND
 
 BM25_K1 = 1.2
 BM25_B = 0.75
 
 
 class AskedIndex:
-    """BM25 over the written questions: each question's section and answering passage."""
+    """BM25 over the written questions: each question's section, game and answering passage.
+    Arrays throughout (numpy): a search scores tens of thousands of postings on a big corpus."""
 
-    def __init__(self, rows: list[tuple[int, int, tuple[str, ...]]]) -> None:
-        """`rows`: (section doc, answering passage id, the question's stems)."""
-        self.doc = array("i", (r[0] for r in rows))
-        self.pid = array("i", (r[1] for r in rows))
+    def __init__(self, rows: list[tuple[int, int, tuple[str, ...]]], games: list[str] | None = None,
+                 states: array | None = None) -> None:
+        """`rows`: (section doc, answering passage id, the question's stems); `games`: each
+        section's game; `states`: what each passage states (rules_index.passages bits)."""
+        self.doc = np.array([r[0] for r in rows], dtype=np.int32)
+        self.pid = np.array([r[1] for r in rows], dtype=np.int32)
+        # the kind of statement each question's passage makes, for the query's intent
+        self.states = (np.asarray(states, dtype=np.int8)[self.pid] if states is not None and len(rows)
+                       else np.zeros(len(rows), dtype=np.int8))
+        self.game_names = sorted(set(games or ()))
+        code = {g: k for k, g in enumerate(self.game_names)}
+        self.game = np.array([code[games[r[0]]] if games else 0 for r in rows], dtype=np.int16)
         n = len(rows)
         avg = sum(len(r[2]) for r in rows) / max(1, n)
         postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
@@ -42,69 +53,80 @@ class AskedIndex:
                 postings[t].append((qid, k * (BM25_K1 + 1) / (k + norm)))
         self.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
         # each question's weight in words, for how much of it a query covers
-        self.norm = array("d", (sum(self.idf[t] for t in set(r[2])) or 1.0 for r in rows))
+        self.norm = np.array([sum(self.idf[t] for t in set(r[2])) or 1.0 for r in rows], dtype=np.float64)
         self.max_idf = max(self.idf.values(), default=1.0)
         # flat arrays with each stem's slice: compact in the cache, quick to read
-        self.q_ids, self.q_parts, self.slot = array("i"), array("d"), {}
+        ids: list[int] = []
+        parts: list[float] = []
+        self.slot: dict[str, tuple[int, int]] = {}
         for t in sorted(postings):
             plist = postings[t]
-            self.slot[t] = (len(self.q_ids), len(self.q_ids) + len(plist))
-            self.q_ids.extend(q for q, _ in plist)
-            self.q_parts.extend(p for _, p in plist)
+            self.slot[t] = (len(ids), len(ids) + len(plist))
+            ids.extend(q for q, _ in plist)
+            parts.extend(p for _, p in plist)
+        self.q_ids = np.array(ids, dtype=np.int32)
+        self.q_parts = np.array(parts, dtype=np.float64)
 
     def __len__(self) -> int:
         return len(self.doc)
 
     def best(self, words: list[tuple[float, tuple[tuple[str, float], ...]]],
-             allowed: frozenset[int] | None, asks: int = 0,
-             states: array | None = None) -> dict[int, tuple[float, int]]:
-        """Each section's best question: doc → (score, answering passage id). `words`: per query
-        word, its weight and expansions (stem, similarity); a question counts each word once, by
-        its best expansion, and a section by its best question plus a share of its second.
-        `asks`, the query's intent, prefers a question whose passage states
-        that kind of thing (`states`: per passage, its bits). 1.0 is a question holding every query word at an average question's
-        BM25 and no word the query lacks, so scores compare across queries."""
-        per_q: dict[int, float] = defaultdict(float)
-        covered: dict[int, float] = defaultdict(float)     # the question's words the query holds
+             game: str | None = None, asks: int = 0) -> dict[int, tuple[float, int]]:
+        """Each section's score by its questions: doc → (score, answering passage id of its best).
+
+        `words`: per query word, its weight and expansions (stem, similarity); a question counts
+        each word once, by its best expansion. A question scores 1.0 when it holds every query
+        word at an average question's BM25 and no word the query lacks, so scores compare across
+        queries; one whose passage states what the query asks for (`asks`, its intent) gains
+        INTENT_BONUS. A section scores its best question plus ASKED_SECOND of its second best."""
+        n = len(self.doc)
+        total = np.zeros(n)
+        covered = np.zeros(n)          # the question's words the query holds (idf)
         ref = 0.0
         for weight, exp in words:
             best_idf = 0.0
-            got: dict[int, tuple[float, float]] = {}
+            word = np.zeros(n)
+            word_idf = np.zeros(n)
             for v, sim in exp:
                 idf = self.idf.get(v)
                 if idf is None:
                     continue
                 best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
-                w = weight * idf * sim
-                for q, part in zip(self.q_ids[lo:hi], self.q_parts[lo:hi]):
-                    if w * part > got.get(q, (0.0, 0.0))[0]:
-                        got[q] = (w * part, idf * sim)
-            for q, (s, c) in got.items():
-                per_q[q] += s
-                covered[q] += c
+                ids = self.q_ids[lo:hi]
+                vals = (weight * idf * sim) * self.q_parts[lo:hi]
+                better = vals > word[ids]
+                word[ids[better]] = vals[better]
+                word_idf[ids[better]] = idf * sim
+            total += word
+            covered += word_idf
             ref += weight * (best_idf or self.max_idf)
-        out: dict[int, tuple[float, int]] = {}
-        if ref <= 0:
-            return out
-        norm = self.norm
-        second: dict[int, float] = {}
-        for q, s in per_q.items():
-            doc = self.doc[q]
-            if allowed is not None and doc not in allowed:
-                continue
-            # a few words found in a long question are a mention, not the same question
-            s = s / ref * min(1.0, covered[q] / norm[q]) ** ASKED_COVER_POW
-            if asks and states is not None and states[self.pid[q]] & asks:
-                s *= 1 + INTENT_BONUS       # its passage states what is asked (rules_index.passages)
-            first = out.get(doc, (0.0, -1))[0]
-            if s > first:
-                second[doc] = first
-                out[doc] = (s, self.pid[q])
-            elif s > second.get(doc, 0.0):
-                second[doc] = s
+        hit = np.flatnonzero(total)
+        if ref <= 0 or not len(hit):
+            return {}
+        if game is not None:
+            if game not in self.game_names:
+                return {}
+            hit = hit[self.game[hit] == self.game_names.index(game)]
+            if not len(hit):
+                return {}
+        # a few words found in a long question are a mention, not the same question
+        score = total[hit] / ref * np.minimum(1.0, covered[hit] / self.norm[hit]) ** ASKED_COVER_POW
+        if asks:
+            score = np.where(self.states[hit] & asks, score * (1 + INTENT_BONUS), score)
+        docs = self.doc[hit]
+        order = np.lexsort((-score, docs))           # by section, its best question first
+        docs, score, pids = docs[order], score[order], self.pid[hit][order]
+        first = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
+        nxt = np.minimum(first + 1, len(docs) - 1)
+        second = np.where((nxt > first) & (docs[nxt] == docs[first]), score[nxt], 0.0)
         # two of a rule's questions reading like this one are surer than one
-        return {doc: (s + ASKED_SECOND * second.get(doc, 0.0), pid) for doc, (s, pid) in out.items()}
+        total_score = score[first] + ASKED_SECOND * second
+        docs, pids = docs[first], pids[first]
+        if len(docs) > ASKED_CANDIDATES:        # only the best can reach the top
+            keep = np.argpartition(-total_score, ASKED_CANDIDATES)[:ASKED_CANDIDATES]
+            docs, pids, total_score = docs[keep], pids[keep], total_score[keep]
+        return dict(zip(docs.tolist(), zip(total_score.tolist(), pids.tolist())))
 
 
 NEAR_COPY = 85      # rapidfuzz ratio (0–100) at which a written question copies an evaluation query

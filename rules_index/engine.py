@@ -246,7 +246,7 @@ class RuleIndex:
                 if terms:
                     rows.append((doc, pid, terms))
                     self.asked_text.append(text)
-        self.asked = AskedIndex(rows)
+        self.asked = AskedIndex(rows, [s.game for s in self.sections], self.passages.kind)
 
     def _glossary_handover(self, sections: list[Section]) -> dict[int, list[str]]:
         """Glossary entry names → the one or two rule sections whose heading contains them."""

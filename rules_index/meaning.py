@@ -142,19 +142,32 @@ class PassageVectors:
             row_of[pid] = rows[key]
         # the written questions (rules_index.asked), grouped by the passage they point at: a
         # passage is as close to a query as its text or the closest question it answers
-        asked_vecs = [shipped.get(text_key(ASKED_PREFIX + t)) for t in getattr(index, "asked_text", [])]
-        asked_pid = np.asarray(index.asked.pid, dtype=np.int64) if asked_vecs else np.zeros(0, dtype=np.int64)
-        have = np.array([v is not None for v in asked_vecs], dtype=bool)
-        order = np.argsort(asked_pid[have], kind="stable")
+        # (rows shared by questions with the same text, as for passages)
+        texts = getattr(index, "asked_text", [])
+        asked_rows: dict[int, int] = {}
+        asked_matrix: list[np.ndarray] = []
+        row_of_question = np.full(len(texts), -1, dtype=np.int64)
+        for qid, text in enumerate(texts):
+            key = text_key(ASKED_PREFIX + text)
+            vec = shipped.get(key)
+            if vec is None:
+                continue
+            if key not in asked_rows:
+                asked_rows[key] = len(asked_matrix)
+                asked_matrix.append(vec)
+            row_of_question[qid] = asked_rows[key]
+        have = row_of_question >= 0
+        asked_pid = index.asked.pid.astype(np.int64)[have] if len(texts) else np.zeros(0, dtype=np.int64)
+        order = np.argsort(asked_pid, kind="stable")
         dim = matrix[0].shape[0] if matrix else 384
-        self.asked_matrix = np.asarray([v for v in asked_vecs if v is not None], dtype=np.float32).reshape(-1, dim)[order]
-        pids = asked_pid[have][order]
-        self.asked_passages, self.asked_first = np.unique(pids, return_index=True)
+        self.asked_matrix = np.asarray(asked_matrix, dtype=np.float32).reshape(-1, dim)
+        self.asked_row = row_of_question[have][order]
+        self.asked_passages, self.asked_first = np.unique(asked_pid[order], return_index=True)
         self.missing = int((row_of < 0).sum()) + int((~have).sum())
         if self.missing:
             log.warning("rules_index: %d of %d passages and written questions have no shipped vector (a book or "
                         "its questions changed?); run `python -m rules_index vectors`", self.missing,
-                        len(keys) + len(asked_vecs))
+                        len(keys) + len(texts))
         self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), dim)
         self.row_of = row_of
         # a section's passages are consecutive (rules_index.passages): one reduceat gives each its best
@@ -187,7 +200,8 @@ class PassageVectors:
         per_row = self.matrix @ query_vector
         per_passage = np.where(self.row_of >= 0, per_row[self.row_of], -1.0)
         if len(self.asked_matrix):
-            asked = np.maximum.reduceat(self.asked_matrix @ query_vector, self.asked_first) - ASKED_OFFSET
+            per_question = (self.asked_matrix @ query_vector)[self.asked_row]
+            asked = np.maximum.reduceat(per_question, self.asked_first) - ASKED_OFFSET
             per_passage[self.asked_passages] = np.maximum(per_passage[self.asked_passages], asked)
         per_doc = np.full(self.n_docs, -1.0, dtype=np.float32)
         if len(self.first_passage):

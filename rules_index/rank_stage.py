@@ -292,7 +292,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
     asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
-    best_asked = index.asked.best(asked_words, allowed, asks, index.passages.kind) \
+    best_asked = index.asked.best(asked_words, game, asks) \
         if len(index.asked) and questioned and not (named or aliased) else {}
     for doc, (like, _) in best_asked.items():
         # a glossary entry's questions ask what a term means: the rule section answers the rest

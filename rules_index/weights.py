@@ -20,6 +20,7 @@ MEANING_CANDIDATES = 30        # sections found by meaning alone that may join t
 MEANING_WORD_CANDIDATES = 60   # …beside the best sections by words
 # The questions written for each rule (rules_index.asked), fused like the passages
 ASKED_MAX = 120.0          # a written question holding all the query's words
+ASKED_CANDIDATES = 60      # the sections with the best written questions that join the ranking
 ASKED_SECOND = 0.6         # a section's second-best question adds this share of its score
 ASKED_GLOSSARY_SHARE = 0.2  # …and for a glossary entry's questions («что такое …»: GLOSSARY_PENALTY)
 ASKED_COVER_POW = 0.5      # a question the query covers only in part counts for that part, to this power

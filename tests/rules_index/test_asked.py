@@ -22,13 +22,22 @@ def test_a_section_ranks_by_its_best_question_and_the_game_filter_holds():
             (1, 20, tuple(nz.terms("сколько кубов кидать за марш"))),
             (1, 21, tuple(nz.terms("тактички в рино взорвались"))),
             (2, 30, tuple(nz.terms("стрелять по титану")))]
-    asked = AskedIndex(rows)
+    asked = AskedIndex(rows, games=["epic", "horus_heresy", "epic"])
     words = [(1.0, ((t, 1.0),)) for t in nz.terms("рино взорвался, а в нём тактички")]
-    best = asked.best(words, None)
+    best = asked.best(words)
     assert max(best, key=lambda d: best[d][0]) == 1
     assert best[1][1] == 21                       # the passage that question points at
     assert 0.5 < best[1][0] <= 1.5                # ~1.0: a question holding every word
-    assert 1 not in asked.best(words, frozenset({0, 2}))
+    assert asked.best(words, game="horus_heresy").keys() == {1}
+    assert asked.best(words, game="epic") == {}
+
+
+def test_two_questions_of_a_section_count_beyond_its_best():
+    rows = [(0, 10, tuple(nz.terms("марш стрельба"))), (0, 11, tuple(nz.terms("марш стрельба запрет"))),
+            (1, 20, tuple(nz.terms("марш стрельба")))]
+    asked = AskedIndex(rows)
+    best = asked.best([(1.0, ((t, 1.0),)) for t in nz.terms("марш стрельба")])
+    assert best[0][0] > best[1][0] > 0           # the same best question, and a second one
 
 
 @pytest.mark.parametrize("game", list(GAMES))
