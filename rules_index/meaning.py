@@ -121,6 +121,22 @@ def load_shipped(path: Path = VECTORS_FILE) -> dict[int, np.ndarray]:
     return dict(zip(keys.tolist(), vectors))
 
 
+def shared_rows(keys: list[int], shipped: dict[int, np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
+    """The shipped vectors for `keys`, one row per distinct text, and each key's row (−1: none shipped)."""
+    rows: dict[int, int] = {}
+    matrix: list[np.ndarray] = []
+    row_of = np.full(len(keys), -1, dtype=np.int64)
+    for k, key in enumerate(keys):
+        vec = shipped.get(key)
+        if vec is None:
+            continue
+        if key not in rows:
+            rows[key] = len(matrix)
+            matrix.append(vec)
+        row_of[k] = rows[key]
+    return matrix, row_of
+
+
 class PassageVectors:
     """One unit vector per passage (rows shared by passages with the same text), and each
     section's closeness to a query: its best passage's."""
@@ -129,35 +145,13 @@ class PassageVectors:
         shipped = load_shipped() if shipped is None else shipped
         contexts = passage_contexts(index)
         keys = [text_key(c) for c in contexts]
-        rows: dict[int, int] = {}
-        matrix: list[np.ndarray] = []
-        row_of = np.full(len(keys), -1, dtype=np.int32)
-        for pid, key in enumerate(keys):
-            vec = shipped.get(key)
-            if vec is None:
-                continue
-            if key not in rows:
-                rows[key] = len(matrix)
-                matrix.append(vec)
-            row_of[pid] = rows[key]
+        matrix, row_of = shared_rows(keys, shipped)
         # the written questions (rules_index.asked), grouped by the passage they point at: a
         # passage is as close to a query as its text or the closest question it answers
-        # (rows shared by questions with the same text, as for passages)
-        texts = getattr(index, "asked_text", [])
-        asked_rows: dict[int, int] = {}
-        asked_matrix: list[np.ndarray] = []
-        row_of_question = np.full(len(texts), -1, dtype=np.int64)
-        for qid, text in enumerate(texts):
-            key = text_key(ASKED_PREFIX + text)
-            vec = shipped.get(key)
-            if vec is None:
-                continue
-            if key not in asked_rows:
-                asked_rows[key] = len(asked_matrix)
-                asked_matrix.append(vec)
-            row_of_question[qid] = asked_rows[key]
+        texts = index.asked_text
+        asked_matrix, row_of_question = shared_rows([text_key(ASKED_PREFIX + t) for t in texts], shipped)
         have = row_of_question >= 0
-        asked_pid = index.asked.pid.astype(np.int64)[have] if len(texts) else np.zeros(0, dtype=np.int64)
+        asked_pid = index.asked.pid.astype(np.int64)[have]
         order = np.argsort(asked_pid, kind="stable")
         dim = matrix[0].shape[0] if matrix else 384
         self.asked_matrix = np.asarray(asked_matrix, dtype=np.float32).reshape(-1, dim)
