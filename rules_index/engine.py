@@ -2,8 +2,9 @@
 
 The stages, one module each: this one builds the index (what `rules_index.build` caches) and is
 the facade; `expand_stage` turns a query word into the books' stems; `rank_stage` scores and
-fuses the signals, whose weights are all in `weights`; `complete_stage` makes autocomplete
-choices and labels; `present` the reply's passage. `words` and `hits` hold what they share.
+fuses the signals, whose weights are all in `weights`; `passages`, `asked` (the questions
+written for each rule) and `meaning` (sentence vectors) are the signals beyond names and bodies;
+`complete_stage` makes autocomplete choices and labels; `present` the reply's passage. `words` and `hits` hold what they share.
 
 Every query is normalised like the books (rules_index.normalize) and ranked, highest first,
 by one combined score per section:

@@ -1,6 +1,7 @@
 """Ranking: one score per section from the query's expansions — exact names, name coverage, the
-body's BM25 with proximity, the best passage and the static demotions, fused in `search_once`
-(their weights: rules_index/weights.py) — and the retries for weak results."""
+body's BM25 with proximity, the best passage, the written questions (rules_index.asked), the
+sentence vectors' closeness and the static demotions, fused in `search_once` (their weights:
+rules_index/weights.py) — and the retries for weak results."""
 
 from __future__ import annotations
 
