@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from db.views import fold
-from i18n import Renderable, Text
+from i18n import LOCALES, Renderable
 
-LOCALES = ("ru", "en")
 _FILLER = {"фаза", "фазу", "фазы", "phase", "тип", "type"}
 
 
@@ -45,7 +44,3 @@ def resolve_or_start(typed: str, titles: Mapping[str, Renderable]) -> str | None
     starts = {key for key, title in titles.items() for loc in LOCALES if _words(title.render(loc)).startswith(wanted)}
     return starts.pop() if len(starts) == 1 else None
 
-
-def listing(titles: Mapping[str, Renderable]) -> Text:
-    """The names, comma-separated, in each language."""
-    return Text.of(**{loc: ", ".join(title.render(loc) for title in titles.values()) for loc in LOCALES})

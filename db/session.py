@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from db.export_model import NAME_LIMIT, TURN_LIMIT
-from db.naming import listing, resolve, resolve_or_start
+from db.naming import resolve, resolve_or_start
 from db.views import Actor, GameView, PlayerView, clean_text, fold
 from games.house_rules import HouseRule, house_rules
 from games.registry import GAMES
 from games.state_base import StateRules, UnitState
-from i18n import Msg, Text, UserError
+from i18n import Msg, Text, UserError, listing
 
 
 # ---- permissions --------------------------------------------------------------------------

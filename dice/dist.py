@@ -104,7 +104,7 @@ class Dist(Mapping[int, Fraction]):
         return sum(self.probabilities[max(k - self.offset, 0):], ZERO)
 
     def mean(self) -> Fraction:
-        return sum((Fraction(self.offset + i) * p for i, p in enumerate(self.probabilities)), ZERO)
+        return prob.mean(self)
 
     def total(self) -> Fraction:
         """The sum of the chances: 1 for a whole distribution."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.procedure import Source, StateChange
-from i18n import Msg, Text, UserError
+from i18n import Msg, UserError, listing
 
 OPS = ("add", "set", "status_on", "status_off")
 
@@ -93,6 +93,13 @@ class StateRules:
     def new_unit(self, unit: UnitState) -> None:
         """Starting values of a unit just added (Гидрофилия: 2 action points)."""
 
+    def unknown_status(self, typed: str) -> UserError:
+        """A status the game doesn't have: its statuses listed, the first as the example."""
+        labels = {key: track.label for key, track in self.statuses.items()}
+        first = next(iter(labels.values()), "—")
+        return UserError("state.error.unknown_status", example=Msg.of("state.example.status_set", status=first),
+                         status=typed, statuses=listing(labels))
+
     # ---- changes -------------------------------------------------------------------------
     def apply(self, unit: UnitState, change: StateChange, settings: dict[str, str]) -> list[Msg]:
         """Apply one change to `unit` in place; return what the players should read."""
@@ -102,11 +109,7 @@ class StateRules:
             change = StateChange(change.unit, self.aliases[change.track], change.op, change.amount, change.reason)
         if change.op in ("status_on", "status_off"):
             if change.track not in self.statuses and not (self.free_statuses and change.track.strip()):
-                labels = [track.label for track in self.statuses.values()]
-                raise UserError("state.error.unknown_status",
-                                example=Msg.of("state.example.status_set", status=labels[0] if labels else "—"),
-                                status=change.track, statuses=Text.of(**{loc: ", ".join(label.render(loc) for label in labels)
-                                                                          for loc in ("ru", "en")}))
+                raise self.unknown_status(change.track)
             return self.apply_status(unit, change.track, change.op == "status_on", settings)
         if change.track not in self.tracks:
             raise ValueError(f"{self.game}: unknown track {change.track!r}; known: {sorted(self.tracks)}")

@@ -22,6 +22,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from i18n.numbers import Number, Percent, format_number, format_percent
@@ -187,11 +188,16 @@ class UserError(Exception):
         return self.msg.render("en")
 
 
+def listing(titles: Mapping[str, Renderable]) -> Text:
+    """The names, comma-separated, in each language."""
+    return Text.of(**{loc: ", ".join(title.render(loc) for title in titles.values()) for loc in LOCALES})
+
+
 def _restore_user_error(cls: type[UserError], key: str, example: Any, params: dict[str, Any]) -> UserError:
     error = cls.__new__(cls)
     UserError.__init__(error, key, example=example, **params)
     return error
 
 
-__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
+__all__ = ["LOCALES", "DEFAULT_LOCALE", "Msg", "Text", "UserError", "listing", "tr", "has", "plural_ru", "catalog", "add_catalog_dir",
            "catalog_files", "format_number", "format_percent", "Number", "Percent"]

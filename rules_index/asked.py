@@ -6,7 +6,7 @@ questions and described situations written from its text, each with the book lin
 it (`Book.questions`, `line<TAB>question`): doc2query, with the questions written rather than
 generated. They are read two ways: their words (BM25 over the questions, here) and their
 meaning (their sentence vectors beside the passages', rules_index.meaning). A section ranks by
-its best question, and the reply quotes the passage that question points at.
+its best question and a share of its second, and the reply quotes the passage the best points at.
 
 They were written from the books alone, never from a test set (docs/rules.md says how).
 """

@@ -161,8 +161,11 @@ def book_glossary(system: GameSystem, lines: list[str]) -> list[tuple[str, str]]
 def asked_by_section(sections: list[Section], rows: list[tuple[int, str]]) -> dict[str, list[tuple[int, str]]]:
     """The written questions (rules_index.asked) by the section holding their answering line."""
     out: dict[str, list[tuple[int, str]]] = {}
+    holding: dict[int, Section | None] = {}     # several questions point at one line
     for line, text in rows:
-        sec = _containing(sections, line)
+        if line not in holding:
+            holding[line] = _containing(sections, line)
+        sec = holding[line]
         if sec is not None:
             out.setdefault(sec.id, []).append((line, text))
     return out

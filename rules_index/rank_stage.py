@@ -86,18 +86,24 @@ def reads_as_question(query: str, n_terms: int, asks: int | None = None) -> bool
     return bool(asks or ps.is_question(query) or n_terms >= QUESTION_WORDS)
 
 
+def query_words(index: RuleIndex, query: str) -> tuple[list[str], list[str]]:
+    """(the query's tokens, the words searched: stop words out, compounds joined, at most MAX_QUERY_TERMS)."""
+    raw_tokens = nz.tokens(query)
+    words = index.compound_words([t for t in raw_tokens if t not in nz.STOPWORDS], query)[:MAX_QUERY_TERMS] \
+        or raw_tokens[:MAX_QUERY_TERMS]
+    return raw_tokens, words
+
+
 def prepare(index: RuleIndex, query: str, who: object = None) -> None:
     """What a player is typing (autocomplete): a question's sentence vector is computed while
     they type, so their search doesn't wait for it (rules_index.meaning)."""
     query = (query or "").strip()[:MAX_QUERY_CHARS]      # as /rule will search it
-    if index.meaning and reads_as_question(query, len(nz.terms(query))):
+    if index.meaning and reads_as_question(query, len(query_words(index, query)[1])):
         meaning.encode_while_typing(query, who)
 
 
 def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via: str) -> list[Hit]:
-    raw_tokens = nz.tokens(query)
-    words = index.compound_words([t for t in raw_tokens if t not in nz.STOPWORDS], query)[:MAX_QUERY_TERMS] \
-        or raw_tokens[:MAX_QUERY_TERMS]
+    raw_tokens, words = query_words(index, query)
     q_terms = [nz.stem(t) for t in words]
     if not q_terms:
         return []
@@ -292,9 +298,10 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # never uses) and as the book spells them. A name («двойной марш») is its heading's to
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
-    asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
-    best_asked = index.asked.best(asked_words, game, asks) \
-        if len(index.asked) and questioned and not (named or aliased) else {}
+    best_asked: dict[int, tuple[float, int]] = {}
+    if len(index.asked) and questioned and not (named or aliased):
+        asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
+        best_asked = index.asked.best(asked_words, game, asks)
     for doc, (like, _) in best_asked.items():
         # a glossary entry's questions ask what a term means: the rule section answers the rest
         most = ASKED_MAX * (ASKED_GLOSSARY_SHARE if doc in index.glossary_docs else 1.0)

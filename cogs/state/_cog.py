@@ -18,13 +18,13 @@ from cogs.state import _screens as screens
 from cogs.state._consent import consent_message
 from cogs.state._end import confirm_message
 from db.export_model import parse_export_bytes
-from db.naming import listing, resolve
+from db.naming import resolve
 from db import Actor, GameView, NeedsConsent, StateStore, is_manager
 from games.registry import GAMES, resolve_game
 from games.house_rules import house_rules
 from games.procedure import ChangeOp, StateChange
 from games.state_base import UnitState, rules_for
-from i18n import Msg, Text, UserError, tr
+from i18n import Msg, UserError, tr
 from app.services import store_of
 
 IMPORT_LIMIT_KB = 1024
@@ -411,6 +411,4 @@ def _status_key(rules, typed: str) -> str:
     wanted = " ".join(typed.casefold().replace("ё", "е").split())
     if rules.free_statuses and wanted:
         return wanted[:32]
-    first = next(iter(labels.values()), None)
-    example = Msg.of("state.example.status_set", status=first or Text.of(ru="прижат", en="pinned"))
-    raise UserError("state.error.unknown_status", example=example, status=typed, statuses=listing(labels))
+    raise rules.unknown_status(typed)
