@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("toc", help="a book's table of contents")
     t.add_argument("game")
     sub.add_parser("vectors", help="encode the passages and written questions the shipped sentence vectors lack (minutes), "
-                                   "after a book or its questions changed")
+                                   "and train the section model on the questions, after a book or its questions changed")
     m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
     m.add_argument("--limit", "-n", type=int, default=100)
     m.add_argument("--database", help="database URL (default: the bot's, config.toml / REFEREE_DATABASE_URL)")
@@ -65,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
             print(report, end="\n\n")
         return 0
     if args.cmd == "vectors":
-        from rules_index.meaning import VECTORS_FILE, refresh_shipped
+        from rules_index.meaning import VECTORS_FILE, load_shipped, refresh_shipped
+        from rules_index.section_model import MODEL_FILE, train_for
         kept, encoded = refresh_shipped(index)
         print(f"{VECTORS_FILE}: {kept} kept, {encoded} encoded")
+        print(f"{MODEL_FILE}: trained on the written questions, {train_for(index, load_shipped())} sections")
         return 0
     if args.cmd == "toc":
         info = resolve_game(args.game)

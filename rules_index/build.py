@@ -20,6 +20,7 @@ from games.registry import GAMES, GameSystem
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
+from rules_index.section_model import MODEL_FILE
 from rules_index.outline import Section, build_outline
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ def _source_files(system: GameSystem) -> list[Path]:
 def source_hash() -> str:
     h = hashlib.sha256()
     files = [f for system in GAMES.values() for f in _source_files(system)] + sorted(HERE.glob("*.py"))
-    files += [VECTORS_FILE] if VECTORS_FILE.exists() else []
+    files += [f for f in (VECTORS_FILE, MODEL_FILE) if f.exists()]
     for f in files:
         h.update(str(f.relative_to(f.parents[2]) if len(f.parents) > 2 else f.name).encode())
         h.update(f.read_bytes())

@@ -54,6 +54,7 @@ from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CH
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
+from rules_index.section_model import SectionModel
 from rules_index.asked import AskedIndex
 
 
@@ -227,6 +228,7 @@ class RuleIndex:
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
+        self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
 
     # -- building ------------------------------------------------------------------------------
     def _index_asked(self, asked: dict[str, list[tuple[int, str]]]) -> None:

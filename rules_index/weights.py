@@ -25,6 +25,9 @@ ASKED_SECOND = 0.6         # a section's second-best question adds this share of
 ASKED_GLOSSARY_SHARE = 0.2  # …and for a glossary entry's questions («что такое …»: GLOSSARY_PENALTY)
 ASKED_COVER_POW = 0.5      # a question the query covers only in part counts for that part, to this power
 ASKED_OFFSET = 0.03        # a question's cosine to the query, less this, stands for its passage's
+# Which section a question is about, learned from the written questions (rules_index.section_model)
+SECTION_MODEL_MAX = 80.0       # a section the classifier is sure of (probability 1) gains this
+SECTION_MODEL_CANDIDATES = 10  # the classifier's likeliest sections join the ranking
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
