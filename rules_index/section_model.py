@@ -1,7 +1,7 @@
 """Which rule a question is about, learned from the questions written for each rule.
 
-The written questions (rules_index.asked) are ~17,000 examples of how players ask about each
-section. Their nearest neighbour (rules_index.meaning) compares a query with one question at a
+The written questions (rules_index.asked) are ~17,500 examples of how players ask about each
+section, and the book's ~4,800 passages are more. Their nearest neighbour (rules_index.meaning) compares a query with one question at a
 time; a classifier trained on all of them learns what tells one section's questions from its
 neighbours' — the siblings a close call falls between («Бласты» or «Зенитная стрельба»). It
 is a softmax regression over the questions' sentence vectors: one weight vector and bias per
@@ -72,14 +72,18 @@ def train(vectors: np.ndarray, labels: np.ndarray, n_classes: int, epochs: int =
 
 
 def train_for(index: RuleIndex, shipped: dict[int, np.ndarray], path: Path = MODEL_FILE) -> int:
-    """Train on the index's written questions (their vectors from `shipped`) and write the
-    model. Returns the number of sections it knows."""
+    """Train on the index's written questions (their vectors from `shipped`) and its passages
+    (each an example of its own section, and the only ones of a section no question was
+    written for), and write the model. Returns the number of sections it knows."""
     from rules_index.meaning import ASKED_PREFIX, text_key
-    docs = index.asked.doc
     keep = [i for i, t in enumerate(index.asked_text) if text_key(ASKED_PREFIX + t) in shipped]
-    vectors = np.stack([shipped[text_key(ASKED_PREFIX + index.asked_text[i])] for i in keep])
-    classes, labels = np.unique(docs[keep], return_inverse=True)
-    weights, bias = train(vectors, labels, len(classes))
+    questions = np.stack([shipped[text_key(ASKED_PREFIX + index.asked_text[i])] for i in keep])
+    rows = index.meaning.row_of
+    encoded = rows >= 0
+    passages = index.meaning.matrix[rows[encoded]]
+    docs = np.concatenate([index.asked.doc[keep], np.asarray(index.passages.doc)[encoded]])
+    classes, labels = np.unique(docs, return_inverse=True)
+    weights, bias = train(np.vstack([questions, passages]), labels, len(classes))
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, keys=np.array([section_key(index, int(d)) for d in classes], dtype=np.uint64),
                         weights=weights.astype(np.float16), bias=bias)
@@ -100,10 +104,10 @@ class SectionModel:
         column = {int(k): c for c, k in enumerate(data["keys"].tolist())}
         pairs = [(doc, column[key]) for doc in range(self.n_docs)
                  if (key := section_key(index, doc)) in column]
-        trained = {int(d) for d in np.unique(index.asked.doc)}
+        trained = {int(d) for d in np.unique(index.asked.doc)} | {int(d) for d in np.unique(index.passages.doc)}
         stale = len(trained - {doc for doc, _ in pairs})
         if stale:
-            log.warning("rules_index: %d sections with written questions are unknown to the section model "
+            log.warning("rules_index: %d sections with passages or written questions are unknown to the section model "
                         "(a book or its questions changed?); run `python -m rules_index vectors`", stale)
         if pairs:
             self.docs = np.array([doc for doc, _ in pairs], dtype=np.int64)

@@ -31,11 +31,12 @@ def test_training_learns_each_class_from_its_examples():
     assert np.array_equal(weights, again)
 
 
-def test_the_shipped_model_knows_every_section_with_written_questions(index):
+def test_the_shipped_model_knows_every_section_with_written_questions_or_passages(index):
     # A book or its questions edited without `python -m rules_index vectors` leave it stale.
     model = index.section_model
     assert model
-    assert set(np.unique(index.asked.doc).tolist()) == set(model.docs.tolist())
+    examples = set(np.unique(index.asked.doc).tolist()) | set(index.passages.doc)
+    assert examples == set(model.docs.tolist())
 
 
 def test_probabilities_are_shared_among_the_allowed_sections_only(index):
