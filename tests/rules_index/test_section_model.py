@@ -1,5 +1,6 @@
 """Which section a question is about (rules_index.section_model): trained on the written
-questions, shipped, in step with the books, fused only for questions."""
+questions and the passages, shipped, in step with the books, fused for every query but a
+heading typed word for word."""
 from __future__ import annotations
 
 import copy
@@ -72,11 +73,22 @@ def test_without_a_model_the_ranking_is_the_words_and_meaning_alone(index, tmp_p
     assert unfused.search("можно ли стрелять после марша", game="epic", limit=3)
 
 
-def test_a_rule_name_is_not_classified(index):
-    # a name is its heading's to answer: no vector is computed, so the model has no say
+def test_a_heading_typed_word_for_word_is_not_classified(index):
+    # a heading is its section's name: no vector is computed, so the model has no say
     unfused = copy.copy(index)
     unfused.section_model = SectionModel(index, section_model.MODEL_FILE.with_name("absent.npz"))
     unfused.__dict__.pop("_answers", None)
-    for query, game in [("бласт маркеры", "epic"), ("pinned down", "flames_of_war"), ("чардж", "horus_heresy")]:
+    for query, game in [("Осветительные приборы", None), ("Линия Видимости", "flames_of_war"),
+                        ("Непробиваемые спас-броски", "horus_heresy")]:
         assert [h.section_id for h in index.search(query, game=game, limit=5)] == \
                [h.section_id for h in unfused.search(query, game=game, limit=5)]
+
+
+def test_a_name_with_no_game_is_placed_in_its_book(index):
+    # «свет от фонаря»: the words match Warmaster's «Свет Битвы» best; the questions players
+    # ask about lanterns are Hydrophilia's lighting rule (L617), and the model says so
+    unfused = copy.copy(index)
+    unfused.section_model = SectionModel(index, section_model.MODEL_FILE.with_name("absent.npz"))
+    unfused.__dict__.pop("_answers", None)
+    assert [h.section_id for h in unfused.search("свет от фонаря", limit=2)] == ["warmaster:498", "horus_heresy:4527"]
+    assert [h.section_id for h in index.search("свет от фонаря", limit=2)] == ["hydrophilia:617", "warmaster:498"]
