@@ -47,6 +47,7 @@ from collections import defaultdict
 
 from rules_index import normalize as nz
 from rules_index import crosslang
+from rules_index import measures
 from rules_index import passages as ps
 from rules_index.outline import Section, strip_markup
 from rules_index.hits import Hit
@@ -69,6 +70,7 @@ class RuleIndex:
         self.games = games                       # manifest entries by game id
         self.by_id = {s.id: i for i, s in enumerate(sections)}
         self.lines = texts                       # game → the book's lines
+        self.unit_shares = {game: measures.unit_shares(lines) for game, lines in texts.items()}
         # Names (titles, their parts, aliases) are grouped by their stems: one "key" per distinct
         # stem sequence, scored once per query however many sections share it.
         self.names: list[_Name] = []

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules_index import meaning
+from rules_index import meaning, measures
 from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.hits import Hit
-from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
 if TYPE_CHECKING:
@@ -329,6 +329,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             ranked, meant = fuse_meaning(index, vector.result(), ranked, game, pen)
         else:
             ranked = fuse_section_model(index, vector.result(), ranked)
+    if game is None:
+        ranked = measured_in(index, query, ranked)
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
     for s, doc in ranked:
@@ -347,6 +349,20 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines))
     return hits
+
+
+def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
+    """No game given, a distance in centimetres or inches («в 5 дюймах»): the sections of the
+    books that seldom measure in that unit (under MEASURE_MIN_SHARE of their distances) are
+    demoted by MEASURE_PENALTY (rules_index.measures)."""
+    unit = measures.query_unit(query)
+    if unit is None:
+        return ranked
+    foreign = {g for g, shares in index.unit_shares.items() if shares[unit] < MEASURE_MIN_SHARE}
+    if not foreign:
+        return ranked
+    sections = index.sections
+    return [(s - MEASURE_PENALTY if sections[doc].game in foreign else s, doc) for s, doc in ranked]
 
 
 def answerable_in(index: RuleIndex, game: str | None) -> np.ndarray:

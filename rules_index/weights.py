@@ -28,6 +28,9 @@ ASKED_OFFSET = 0.03        # a question's cosine to the query, less this, stands
 # Which section a question is about, learned from the written questions (rules_index.section_model)
 SECTION_MODEL_MAX = 80.0       # a section the classifier is sure of (probability 1) gains this
 SECTION_MODEL_CANDIDATES = 10  # the classifier's likeliest sections join the ranking
+# A distance's unit with no game given (rules_index.measures)
+MEASURE_MIN_SHARE = 0.1        # a book giving under this share of its distances in the unit seldom uses it…
+MEASURE_PENALTY = 40.0         # …and its sections lose this (soft: a player may still mean it)
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
