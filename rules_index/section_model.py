@@ -10,8 +10,9 @@ them (`rules_index/vectors/sections.npz`, 1 MB). A search multiplies one matrix:
 
 Measured on the written questions themselves, five-fold (each fold's questions scored by a
 model and an index built without them): the classifier alone puts the question's own section
-first for 63% (their nearest neighbour: 51%); fused with the ranking, it lifts the ranking's
-66.8% to 69.7% (docs/rules.md has the figures on the test sets).
+first for 65% (their nearest neighbour: 51%); fused with the ranking, it lifts the ranking's
+66.7% / 90.7% to 67.9% / 92.5% (docs/rules.md has the figures on the test sets). The ranking
+reads it for every query but a heading typed word for word (rules_index.rank_stage).
 
 A section is keyed by its book position and opening text, not its id, so a model trained
 before a heading was renamed still finds its sections; one the book no longer has is dropped,
