@@ -98,6 +98,7 @@ class SectionModel:
         self.docs = np.zeros(0, dtype=np.int64)
         self.weights = np.zeros((0, 0), dtype=np.float32)
         self.bias = np.zeros(0, dtype=np.float32)
+        self.column = np.zeros(0, dtype=np.int64)      # each of `docs`: its column of `weights`
         self.n_docs = len(index.sections)
         if not path.exists():
             return
@@ -112,9 +113,11 @@ class SectionModel:
                         "(a book or its questions changed?); run `python -m rules_index vectors`", stale)
         if pairs:
             self.docs = np.array([doc for doc, _ in pairs], dtype=np.int64)
-            cols = np.array([c for _, c in pairs], dtype=np.int64)
-            self.weights = np.ascontiguousarray(data["weights"][:, cols], dtype=np.float32)
-            self.bias = data["bias"][cols].astype(np.float32)
+            # sections with one key (a book registered twice) share a column: each distinct
+            # column is multiplied once, then handed to its sections
+            used, self.column = np.unique(np.array([c for _, c in pairs], dtype=np.int64), return_inverse=True)
+            self.weights = np.ascontiguousarray(data["weights"][:, used], dtype=np.float32)
+            self.bias = data["bias"][used].astype(np.float32)
 
     def __bool__(self) -> bool:
         return len(self.docs) > 0
@@ -127,7 +130,7 @@ class SectionModel:
         if not mine.any():
             return out
         logits = SCALE * (vector @ self.weights) + self.bias     # every column: no copy of the matrix
-        logits = logits[mine]
+        logits = logits[self.column[mine]]
         prob = np.exp(logits - logits.max())
         out[self.docs[mine]] = prob / prob.sum()
         return out
