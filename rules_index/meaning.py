@@ -22,7 +22,7 @@ import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -71,16 +71,16 @@ _typing: dict[object, str] = {}      # who is typing → the newest text they se
 TYPISTS_KEPT = 256
 
 
-def encode_while_typing(text: str, who: object = None) -> None:
-    """A question being typed (what autocomplete sends at each keystroke): its vector is
-    computed now, so the search that follows finds it ready (`encode_query` keeps it). Only the
-    newest text of each typist is encoded; the keystrokes before it are skipped when their
-    turn comes."""
+def while_typing(text: str, who: object, work: Callable[[str], None]) -> None:
+    """What autocomplete sends at each keystroke: `work(text)` runs on the encoder's worker
+    (encoding the query, rules_index.rank_stage.prepare), so the search that follows finds it
+    done. Only the newest text of each typist is worked on; the keystrokes before it are
+    skipped when their turn comes."""
     _typing.pop(who, None)
     _typing[who] = text
     while len(_typing) > TYPISTS_KEPT:
         _typing.pop(next(iter(_typing)))
-    _worker.submit(_encode_if_newest, text, who)
+    _worker.submit(_work_if_newest, text, who, work)
 
 
 def settle() -> None:
@@ -88,9 +88,9 @@ def settle() -> None:
     _worker.submit(lambda: None).result()
 
 
-def _encode_if_newest(text: str, who: object) -> None:
+def _work_if_newest(text: str, who: object, work: Callable[[str], None]) -> None:
     if _typing.get(who) == text:
-        encode_query(text)
+        work(text)
 
 
 def passage_contexts(index: RuleIndex) -> list[str]:

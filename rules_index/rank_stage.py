@@ -96,11 +96,20 @@ def query_words(index: RuleIndex, query: str) -> tuple[list[str], list[str]]:
 
 
 def prepare(index: RuleIndex, query: str, who: object = None) -> None:
-    """What a player is typing (autocomplete): its sentence vector is computed while they
-    type, so their search doesn't wait for it (rules_index.meaning)."""
+    """What a player is typing (autocomplete): its sentence vector (rules_index.meaning) and
+    its words' expansions (fuzzy matching over the books' vocabulary, the slowest part of the
+    words' ranking for a mistyped or foreign word) are computed while they type, off the event
+    loop, so their search waits for neither."""
     query = (query or "").strip()[:MAX_QUERY_CHARS]      # as /rule will search it
-    if index.meaning and query_words(index, query)[1]:
-        meaning.encode_while_typing(query, who)
+    if query_words(index, query)[1]:
+        meaning.while_typing(query, who, lambda text: _made_ready(index, text))
+
+
+def _made_ready(index: RuleIndex, query: str) -> None:
+    if index.meaning:
+        meaning.encode_query(query)
+    for word in query_words(index, query)[1]:
+        index.expand(nz.stem(word), word)            # kept by the index, as search_once asks
 
 
 def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via: str) -> list[Hit]:

@@ -139,7 +139,7 @@ class RulesCog(commands.Cog):
             game = await channel_game(interaction)
         try:
             pairs = rules.autocomplete(current, game=game)
-            rules.prepare(current, who=interaction.user.id)   # the query's vector, ready for its /rule
+            rules.prepare(current, who=interaction.user.id)   # its vector and word matches, ready for its /rule
         except Exception:      # autocomplete must answer; an empty list is an answer
             log.exception("rule autocomplete failed for %r", current)
             return []

@@ -77,3 +77,15 @@ def test_a_question_being_typed_is_encoded_before_its_search(index):
     misses = meaning.encode_query.cache_info().misses
     meaning.encode_query("можно ли стрелять после марша")
     assert meaning.encode_query.cache_info().misses == misses     # ready: no second encoding
+
+
+def test_a_query_being_typed_has_its_words_expanded_before_its_search(index):
+    # a mistyped word is matched fuzzily over the books' vocabulary, the slowest part of the
+    # words' ranking: that too is done while the query is typed, and kept for its search
+    from rules_index import normalize as nz
+    index._expansions.clear()
+    index.prepare("пеергрев плазмы", who=9)
+    meaning.settle()
+    kept = set(index._expansions)
+    assert {f"{nz.stem('пеергрев')}\x00пеергрев", nz.stem("плазмы") + "\x00плазмы"} <= kept
+    assert index.expand(nz.stem("пеергрев"), "пеергрев")[0][0] == nz.stem("перегрев")
