@@ -130,7 +130,7 @@ def measure(index, queries, rounds: int, games: bool = True) -> dict[str, list[f
             if games:
                 ms = fresh_search(index, q.query, q.game, 10)[0]
                 search_game.append(ms)
-                (questions if q.kind else names).append(ms)
+                (questions if q.kind in ("question", "situation") else names).append(ms)
             search_all.append(fresh_search(index, q.query, None, 10)[0])
         index._expansions.clear()
         for q in queries:
