@@ -432,7 +432,7 @@ class RuleIndex:
         return complete_stage.autocomplete(self, query, game, limit)
 
     def prepare(self, query: str, who: object = None) -> None:
-        """A query being typed: its sentence vector is computed before its search (rank_stage.prepare)."""
+        """A query being typed: its vector and its words' expansions are made before its search (rank_stage.prepare)."""
         rank_stage.prepare(self, query, who)
 
     def _complete_titles(self, prefix: str, game: str | None, limit: int) -> list[int]:

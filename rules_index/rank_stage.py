@@ -120,7 +120,6 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     allowed = index._allowed(game)
     asks = ps.intent(query)
     questioned = via == "direct" and reads_as_question(query, len(q_terms), asks)
-    vector = None
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
@@ -155,8 +154,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # the right book when no game is given. The vector is computed while the words are ranked;
     # the retries (another layout, transliteration, a glossary term) are the words' fallbacks
     # for a mistyped or English name: words alone.
-    if index.meaning and via == "direct" and not named:
-        vector = meaning.encode_query_soon(query)
+    vector = meaning.encode_query_soon(query) if index.meaning and via == "direct" and not named else None
 
     # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
@@ -374,12 +372,6 @@ def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -
     return [(s - MEASURE_PENALTY if sections[doc].game in foreign else s, doc) for s, doc in ranked]
 
 
-def answerable_in(index: RuleIndex, game: str | None) -> np.ndarray:
-    """The sections a query may be answered by (meaning's mask): the game's, or every book's."""
-    mask = index.meaning.answerable
-    return mask if game is None else mask & index.meaning.of_game(game)
-
-
 def fuse_section_model(index: RuleIndex, vector: np.ndarray | None,
                        ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
     """A name or a term: each section the words found gains SECTION_MODEL_MAX times the section
@@ -406,7 +398,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     if vector is None:
         return ranked, {}
     per_doc, per_passage = index.meaning.closeness(vector)
-    mask = answerable_in(index, game)
+    mask = index.meaning.answerable if game is None else index.meaning.answerable & index.meaning.of_game(game)
     closeness = np.where(mask, per_doc, -1.0)
     by_words = heapq.nlargest(MEANING_WORD_CANDIDATES, ranked)
     by_meaning = np.argsort(-closeness)[:MEANING_CANDIDATES]

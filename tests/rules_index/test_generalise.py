@@ -118,15 +118,10 @@ def test_chapter_topic_word_finds_the_chapter(index):
     assert index.search("заклинания", game="warmaster", limit=1)[0].line_start == 408
 
 
-def test_stump_compound_reads_as_the_headings_words(index):
+def test_stump_compound_reads_as_the_headings_words(index, without_section_model):
     # by the words, «психосилы» is «ПСИХИЧЕСКИЕ СИЛЫ»; the section model (which reads every
     # query that is not a heading) puts the psychic-force weapons' rule (L3031) just above it
-    import copy
-
-    from rules_index.section_model import MODEL_FILE, SectionModel
-    words = copy.copy(index)
-    words.section_model = SectionModel(index, MODEL_FILE.with_name("absent.npz"))
-    words.__dict__.pop("_answers", None)
+    words = without_section_model(index)
     assert words.search("психосилы", game="horus_heresy", limit=1)[0].line_start in (1759, 1791)
     assert [h.line_start for h in index.search("психосилы", game="horus_heresy", limit=3)] == [3031, 1759, 1791]
 

@@ -28,16 +28,13 @@ def test_the_encoder_ships_in_a_package_and_loads_offline():
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-3
 
 
-def test_a_rule_name_is_not_ranked_by_the_passages_closeness(index):
+def test_a_rule_name_is_not_ranked_by_the_passages_closeness(index, without_section_model):
     # a name is found by its words (the passages' closeness would only blur them); only the
     # section model reads its vector (tests/rules_index/test_section_model.py)
-    from rules_index.section_model import MODEL_FILE, SectionModel
     words_only = copy.copy(index)
     words_only.meaning = None
     words_only.__dict__.pop("_answers", None)
-    no_model = copy.copy(index)
-    no_model.section_model = SectionModel(index, MODEL_FILE.with_name("absent.npz"))
-    no_model.__dict__.pop("_answers", None)
+    no_model = without_section_model(index)
     for query, game in [("бласт маркеры", "epic"), ("pinned down", "flames_of_war"), ("чардж", "horus_heresy")]:
         assert [h.section_id for h in no_model.search(query, game=game, limit=5)] == \
                [h.section_id for h in words_only.search(query, game=game, limit=5)]

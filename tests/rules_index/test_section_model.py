@@ -3,8 +3,6 @@ questions and the passages, shipped, in step with the books, fused for every que
 heading typed word for word."""
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
@@ -65,30 +63,24 @@ def test_a_section_the_model_never_saw_gets_no_share(index, tmp_path):
     assert p[doc] == pytest.approx(1.0) and float(p.sum()) == pytest.approx(1.0)
 
 
-def test_without_a_model_the_ranking_is_the_words_and_meaning_alone(index, tmp_path):
-    unfused = copy.copy(index)
-    unfused.section_model = SectionModel(index, tmp_path / "absent.npz")
-    unfused.__dict__.pop("_answers", None)
+def test_without_a_model_the_ranking_is_the_words_and_meaning_alone(index, without_section_model):
+    unfused = without_section_model(index)
     assert not unfused.section_model
     assert unfused.search("можно ли стрелять после марша", game="epic", limit=3)
 
 
-def test_a_heading_typed_word_for_word_is_not_classified(index):
+def test_a_heading_typed_word_for_word_is_not_classified(index, without_section_model):
     # a heading is its section's name: no vector is computed, so the model has no say
-    unfused = copy.copy(index)
-    unfused.section_model = SectionModel(index, section_model.MODEL_FILE.with_name("absent.npz"))
-    unfused.__dict__.pop("_answers", None)
+    unfused = without_section_model(index)
     for query, game in [("Осветительные приборы", None), ("Линия Видимости", "flames_of_war"),
                         ("Непробиваемые спас-броски", "horus_heresy")]:
         assert [h.section_id for h in index.search(query, game=game, limit=5)] == \
                [h.section_id for h in unfused.search(query, game=game, limit=5)]
 
 
-def test_a_name_with_no_game_is_placed_in_its_book(index):
+def test_a_name_with_no_game_is_placed_in_its_book(index, without_section_model):
     # «свет от фонаря»: the words match Warmaster's «Свет Битвы» best; the questions players
     # ask about lanterns are Hydrophilia's lighting rule (L617), and the model says so
-    unfused = copy.copy(index)
-    unfused.section_model = SectionModel(index, section_model.MODEL_FILE.with_name("absent.npz"))
-    unfused.__dict__.pop("_answers", None)
+    unfused = without_section_model(index)
     assert [h.section_id for h in unfused.search("свет от фонаря", limit=2)] == ["warmaster:498", "horus_heresy:4527"]
     assert [h.section_id for h in index.search("свет от фонаря", limit=2)] == ["hydrophilia:617", "warmaster:498"]
