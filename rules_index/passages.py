@@ -108,7 +108,7 @@ class PassageIndex:
     def __len__(self) -> int:
         return len(self.doc)
 
-    def best_of(self, docs, passage_terms, words: list[tuple[float, tuple[tuple[str, float], ...]]],
+    def best_of(self, docs, passage_terms, passage_sets, words: list[tuple[float, tuple[tuple[str, float], ...]]],
                 asks: int) -> dict[int, tuple[float, int]]:
         """Each candidate section's best passage: doc → (score, passage id).
 
@@ -116,7 +116,9 @@ class PassageIndex:
         counts each word once, by its best expansion. Score 1.0 is a passage holding every
         word at the average passage's BM25, so scores compare across queries. Only the given
         candidates are read (`passage_terms(doc)` → one space-joined stem string per
-        passage): a search reorders a few dozen sections, not every passage of the books."""
+        passage; `passage_sets(doc)` → the same as sets, which skip a passage holding no
+        query word without splitting it): a search reorders a few dozen sections, not every
+        passage of the books."""
         ref = 0.0
         want: dict[str, list[tuple[int, float]]] = defaultdict(list)     # stem → [(word, weight × idf × sim)]
         for qi, (weight, exp) in enumerate(words):
@@ -134,16 +136,18 @@ class PassageIndex:
         k1, b, avg = BM25_K1, BM25_B, max(self.avg_len, 1.0)
         out: dict[int, tuple[float, int]] = {}
         kind = self.kind
+        wanted = frozenset(want)
         for doc in docs:
             span = self.of_doc.get(doc)
             if span is None:
                 continue
             first = span[0]
-            for j, line in enumerate(passage_terms(doc)):
-                terms = line.split()
-                hits = [t for t in terms if t in want]
-                if not hits:
+            lines = passage_terms(doc)
+            for j, present in enumerate(passage_sets(doc)):
+                if present.isdisjoint(wanted):
                     continue
+                terms = lines[j].split()
+                hits = [t for t in terms if t in want]
                 norm = k1 * (1 - b + b * max(len(terms), avg) / avg)
                 per_word: dict[int, float] = {}
                 for t in set(hits):

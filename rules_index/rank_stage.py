@@ -298,7 +298,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
 
     # 4. passages: the section's best paragraph for the question, its intent preferred
     candidates = heapq.nlargest(PASSAGE_CANDIDATES, scores, key=scores.__getitem__)
-    best_passage = index.passages.best_of(candidates, index.doc_lines.__getitem__, list(zip(q_weights, body_exp)), asks)
+    best_passage = index.passages.best_of(candidates, index.doc_lines.__getitem__, index._line_sets,
+                                          list(zip(q_weights, body_exp)), asks)
     # A name («pinned down») is answered by its heading; a question by a paragraph: the
     # passage weighs in full for a question or a sentence, little for one or two words.
     weight = PASSAGE_MAX * (1.0 if asks or n_q >= QUESTION_WORDS else (n_q - 1) / (QUESTION_WORDS - 1))
