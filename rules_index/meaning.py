@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
+from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 
 VECTORS_FILE = Path(__file__).resolve().parent / "vectors" / "passages.npz"
 CONTEXT_CHARS = 200      # of the neighbouring paragraphs encoded with a passage (its context)
+CLOSENESS_KEPT = 64      # queries whose closeness to every passage is kept (~25 KB each for the five books)
 ASKED_PREFIX = "query: "  # a written question (rules_index.asked) is encoded as a query, keyed apart from passages
 
 
@@ -173,6 +176,8 @@ class PassageVectors:
         self.answerable = np.array([s.length <= MAX_ANSWER_LINES for s in index.sections], dtype=bool)
         self._game = np.array([s.game for s in index.sections], dtype=object)
         self._game_masks: dict[str, np.ndarray] = {}
+        self._recent: OrderedDict[bytes, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self._recent_lock = threading.Lock()
         # (a chapter searched with its sections' text holds their passages as its own: index.chapters)
 
     def of_game(self, game: str) -> np.ndarray:
@@ -184,13 +189,43 @@ class PassageVectors:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_game_masks"] = {}
+        state["_recent"] = OrderedDict()
+        del state["_recent_lock"]
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._recent_lock = threading.Lock()
 
     def __bool__(self) -> bool:
         return len(self.matrix) > 0
 
     def closeness(self, query_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(per section: the best passage's cosine, −1 where none; per passage: its cosine)."""
+        """(per section: the best passage's cosine, −1 where none; per passage: its cosine),
+        read-only. The recent queries' are kept: the product with every passage and written
+        question (~2 ms, most of a typed question's ranking) is made while the query is typed
+        (rules_index.rank_stage.prepare), so its search finds it done."""
+        key = query_vector.tobytes()
+        with self._recent_lock:
+            kept = self._recent.get(key)
+            if kept is not None:
+                self._recent.move_to_end(key)
+                return kept
+        made = self._closeness(query_vector)
+        for array in made:
+            array.flags.writeable = False
+        with self._recent_lock:
+            self._recent[key] = made
+            while len(self._recent) > CLOSENESS_KEPT:
+                self._recent.popitem(last=False)
+        return made
+
+    def forget(self) -> None:
+        """Drop the kept closeness (a benchmark timing a query as if first asked)."""
+        with self._recent_lock:
+            self._recent.clear()
+
+    def _closeness(self, query_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         per_row = self.matrix @ query_vector
         per_passage = np.where(self.row_of >= 0, per_row[self.row_of], -1.0)
         if len(self.asked_matrix):

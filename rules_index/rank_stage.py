@@ -107,7 +107,9 @@ def prepare(index: RuleIndex, query: str, who: object = None) -> None:
 
 def _made_ready(index: RuleIndex, query: str) -> None:
     if index.meaning:
-        meaning.encode_query(query)
+        vector = meaning.encode_query(query)
+        if vector is not None:
+            index.meaning.closeness(vector)          # kept for the question's fuse_meaning
     for word in query_words(index, query)[1]:
         index.expand(nz.stem(word), word)            # kept by the index, as search_once asks
 

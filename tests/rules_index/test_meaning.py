@@ -86,3 +86,20 @@ def test_a_query_being_typed_has_its_words_expanded_before_its_search(index):
     kept = set(index._expansions)
     assert {f"{nz.stem('пеергрев')}\x00пеергрев", nz.stem("плазмы") + "\x00плазмы"} <= kept
     assert index.expand(nz.stem("пеергрев"), "пеергрев")[0][0] == nz.stem("перегрев")
+
+
+def test_a_question_being_typed_is_compared_with_every_passage_before_its_search(index):
+    # The product of the question's vector with every passage and written question is most of
+    # a typed question's ranking: it is made while the question is typed and kept, read-only,
+    # for its search.
+    question = "сколько реакций можно сделать за фазу"
+    index.meaning.forget()
+    index.prepare(question, who=11)
+    meaning.settle()
+    assert len(index.meaning._recent) == 1
+    vector = meaning.encode_query(question)
+    per_doc, per_passage = index.meaning.closeness(vector)
+    assert len(index.meaning._recent) == 1                       # found kept, not made again
+    made_now = index.meaning._closeness(vector)
+    assert np.array_equal(per_doc, made_now[0]) and np.array_equal(per_passage, made_now[1])
+    assert not per_doc.flags.writeable and not per_passage.flags.writeable
