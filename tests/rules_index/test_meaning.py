@@ -103,3 +103,14 @@ def test_a_question_being_typed_is_compared_with_every_passage_before_its_search
     made_now = index.meaning._closeness(vector)
     assert np.array_equal(per_doc, made_now[0]) and np.array_equal(per_passage, made_now[1])
     assert not per_doc.flags.writeable and not per_passage.flags.writeable
+
+
+def test_numpy_keeps_one_blas_thread_once_the_encoder_loads():
+    # OpenBLAS's threads spin after each product, on the cores the encoder's threads need
+    # (a question's encoding three times slower with them): the encoder's loading limits them.
+    from threadpoolctl import threadpool_info
+    if meaning.encoder() is None:
+        pytest.skip("no sentence encoder on this platform")
+    assert [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"] == [1]
+    assert [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "openmp"] == \
+           [meaning.ENCODER_THREADS]
