@@ -79,39 +79,50 @@ class AskedIndex:
         word at an average question's BM25 and no word the query lacks, so scores compare across
         queries; one whose passage states what the query asks for (`asks`, its intent) gains
         INTENT_BONUS. A section scores its best question plus ASKED_SECOND of its second best."""
-        n = len(self.doc)
-        total = np.zeros(n)
-        covered = np.zeros(n)          # the question's words the query holds (idf)
+        # Sparse: a word touches the questions holding one of its expansions, a few thousand
+        # of the tens of thousands a big corpus has.
+        ids_of, vals_of, cover_of = [], [], []
         ref = 0.0
         for weight, exp in words:
             best_idf = 0.0
-            word = np.zeros(n)
-            word_idf = np.zeros(n)
+            ids_w, vals_w, cover_w = [], [], []
             for v, sim in exp:
                 idf = self.idf.get(v)
                 if idf is None:
                     continue
                 best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
-                ids = self.q_ids[lo:hi]
-                vals = (weight * idf * sim) * self.q_parts[lo:hi]
-                better = vals > word[ids]
-                word[ids[better]] = vals[better]
-                word_idf[ids[better]] = idf * sim
-            total += word
-            covered += word_idf
+                ids_w.append(self.q_ids[lo:hi])
+                vals_w.append((weight * idf * sim) * self.q_parts[lo:hi])
+                cover_w.append(np.full(hi - lo, idf * sim))
             ref += weight * (best_idf or self.max_idf)
-        hit = np.flatnonzero(total)
-        if ref <= 0 or not len(hit):
+            if not ids_w:
+                continue
+            ids, vals, cover = np.concatenate(ids_w), np.concatenate(vals_w), np.concatenate(cover_w)
+            if len(ids_w) > 1:
+                # a question counts the word once, by its best expansion (the first of equals)
+                order = np.lexsort((-vals, ids))
+                ids, vals, cover = ids[order], vals[order], cover[order]
+                first = np.r_[True, ids[1:] != ids[:-1]]
+                ids, vals, cover = ids[first], vals[first], cover[first]
+            ids_of.append(ids)
+            vals_of.append(vals)
+            cover_of.append(cover)
+        if ref <= 0 or not ids_of:
             return {}
+        hit, at = np.unique(np.concatenate(ids_of), return_inverse=True)
+        total = np.bincount(at, weights=np.concatenate(vals_of), minlength=len(hit))
+        # the question's words the query holds (idf)
+        covered = np.bincount(at, weights=np.concatenate(cover_of), minlength=len(hit))
         if game is not None:
             if game not in self.game_names:
                 return {}
-            hit = hit[self.game[hit] == self.game_names.index(game)]
+            mine = self.game[hit] == self.game_names.index(game)
+            hit, total, covered = hit[mine], total[mine], covered[mine]
             if not len(hit):
                 return {}
         # a few words found in a long question are a mention, not the same question
-        score = total[hit] / ref * np.minimum(1.0, covered[hit] / self.norm[hit]) ** ASKED_COVER_POW
+        score = total / ref * np.minimum(1.0, covered / self.norm[hit]) ** ASKED_COVER_POW
         if asks:
             score = np.where(self.states[hit] & asks, score * (1 + INTENT_BONUS), score)
         docs = self.doc[hit]
