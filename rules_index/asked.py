@@ -80,7 +80,12 @@ class AskedIndex:
         queries; one whose passage states what the query asks for (`asks`, its intent) gains
         INTENT_BONUS. A section scores its best question plus ASKED_SECOND of its second best."""
         # Sparse: a word touches the questions holding one of its expansions, a few thousand
-        # of the tens of thousands a big corpus has.
+        # of the tens of thousands a big corpus has (of the game's alone, when it is given).
+        code = None
+        if game is not None:
+            if game not in self.game_names:
+                return {}
+            code = self.game_names.index(game)
         ids_of, vals_of, cover_of = [], [], []
         ref = 0.0
         for weight, exp in words:
@@ -92,14 +97,18 @@ class AskedIndex:
                     continue
                 best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
-                ids_w.append(self.q_ids[lo:hi])
-                vals_w.append((weight * idf * sim) * self.q_parts[lo:hi])
-                cover_w.append(np.full(hi - lo, idf * sim))
+                ids, parts = self.q_ids[lo:hi], self.q_parts[lo:hi]
+                if code is not None:
+                    mine = self.game[ids] == code
+                    ids, parts = ids[mine], parts[mine]
+                ids_w.append(ids)
+                vals_w.append((weight * idf * sim) * parts)
+                cover_w.append(np.full(len(ids), idf * sim))
             ref += weight * (best_idf or self.max_idf)
             if not ids_w:
                 continue
             ids, vals, cover = np.concatenate(ids_w), np.concatenate(vals_w), np.concatenate(cover_w)
-            if len(ids_w) > 1:
+            if len(ids_w) > 1 and len(ids) > 1:
                 # a question counts the word once, by its best expansion (the first of equals)
                 order = np.lexsort((-vals, ids))
                 ids, vals, cover = ids[order], vals[order], cover[order]
@@ -108,19 +117,12 @@ class AskedIndex:
             ids_of.append(ids)
             vals_of.append(vals)
             cover_of.append(cover)
-        if ref <= 0 or not ids_of:
+        if ref <= 0 or not sum(map(len, ids_of)):
             return {}
         hit, at = np.unique(np.concatenate(ids_of), return_inverse=True)
         total = np.bincount(at, weights=np.concatenate(vals_of), minlength=len(hit))
         # the question's words the query holds (idf)
         covered = np.bincount(at, weights=np.concatenate(cover_of), minlength=len(hit))
-        if game is not None:
-            if game not in self.game_names:
-                return {}
-            mine = self.game[hit] == self.game_names.index(game)
-            hit, total, covered = hit[mine], total[mine], covered[mine]
-            if not len(hit):
-                return {}
         # a few words found in a long question are a mention, not the same question
         score = total / ref * np.minimum(1.0, covered / self.norm[hit]) ** ASKED_COVER_POW
         if asks:
