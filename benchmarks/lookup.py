@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from rules_index.build import book_parts, build, load_index, without_gc  # noqa: E402
+from rules_index.build import book_parts, build, kept_out_of_gc, load_index, without_gc  # noqa: E402
 from rules_index.engine import RuleIndex  # noqa: E402
 from rules_index.outline import Section  # noqa: E402
 
@@ -52,7 +52,8 @@ def build_copies(copies: int) -> RuleIndex:
                 aliases[sid] = aliases[s.id]
             if s.id in asked:
                 asked[sid] = asked[s.id]
-    return without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary, asked))
+    # out of the collector's reach afterwards, as load_index leaves the bot's index
+    return kept_out_of_gc(without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary, asked)))
 from rules_index.evaluate import read_queries  # noqa: E402
 from rules_index.meaning import encode_query, settle  # noqa: E402
 

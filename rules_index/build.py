@@ -214,7 +214,22 @@ def without_gc(make):
 
 
 def load_index(cache_dir: str | Path | None = None) -> RuleIndex:
-    """The index from the cache when it matches the corpus and code, else built and cached."""
+    """The index from the cache when it matches the corpus and code, else built and cached.
+    Its objects then leave the cyclic collector's reach (`kept_out_of_gc`)."""
+    return kept_out_of_gc(_load_or_build(cache_dir))
+
+
+def kept_out_of_gc(index: RuleIndex) -> RuleIndex:
+    """The index lives as long as the process: after one collection (the build's cyclic
+    garbage), every object then alive is frozen (gc.freeze), so a collection that falls in a
+    search no longer rescans the index's ~70,000 containers (the slowest search after typing,
+    paired on every query of the sets: 32 → 19 ms; p99 10–11.6 → 8.7–10.5 ms)."""
+    gc.collect()
+    gc.freeze()
+    return index
+
+
+def _load_or_build(cache_dir: str | Path | None) -> RuleIndex:
     cache_dir = Path(cache_dir) if cache_dir is not None else DEFAULT_CACHE_DIR
     path = cache_dir / f"rules_index-{source_hash()}.pickle"
     if path.exists():

@@ -162,6 +162,16 @@ def test_cache_is_reused_and_keyed_by_source(tmp_path):
     assert again.search("бластов", "epic")[0].section_id == first.search("бластов", "epic")[0].section_id
 
 
+def test_a_loaded_index_is_out_of_the_collectors_reach(tmp_path):
+    # a collection falling in a search would rescan every container of the index (it lives as
+    # long as the process): loading freezes what is alive, the index's sections among them
+    import gc
+    gc.unfreeze()
+    index = load_index(cache_dir=tmp_path)
+    assert gc.get_freeze_count() > 0
+    assert not any(index.sections[0] is obj for obj in gc.get_objects())
+
+
 def test_stale_or_broken_cache_is_rebuilt(tmp_path):
     (tmp_path / f"rules_index-{source_hash()}.pickle").write_bytes(b"not a pickle")
     (tmp_path / "rules_index-0000.pickle").write_bytes(b"old")
