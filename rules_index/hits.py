@@ -14,9 +14,10 @@ class Hit:
     line_start: int
     line_end: int
     snippet: str
-    via: str = "direct"     # "direct" | "layout" | "translit" | "glossary"
+    via: str = "direct"     # "direct" | "layout" | "translit" | "english" | "glossary"
     passage: str = ""       # the paragraph that best answers the query (whole, markup stripped)
     passage_lines: tuple[int, int] = (0, 0)   # its lines in the book; (0, 0) when none matched
+    searched: str = ""      # the text searched when a retry found it (another layout, a glossary term…)
 
     def as_dict(self) -> dict:
         d = asdict(self)

@@ -203,6 +203,37 @@ def transliterate(text: str) -> str | None:
     return _TRANSLIT_RE.sub(lambda m: _TRANSLIT_MAP[m.group(0)], low)
 
 
+# English typed in Cyrillic as players hear it («пиннед даун», «мистейкен таргет», «амбуш»),
+# spelled back in Latin letters: the diphthongs first («мейк» → "make", «драйв» → "drive",
+# «даун» → "down"), «э» as the "a" of «бэк»/«стэнд», then letter by letter. The fuzzy
+# matching over the books' English names absorbs what is left («таргет» → "target").
+_EN_SPELLING = [
+    ("дж", "j"), ("ей", "a"), ("эй", "a"), ("ай", "i"), ("ау", "ow"), ("оу", "o"), ("ью", "u"),
+    ("кс", "x"), ("ж", "g"), ("ё", "yo"), ("й", "y"), ("х", "h"), ("ц", "ts"), ("ч", "ch"), ("ш", "sh"),
+    ("щ", "sch"), ("ъ", ""), ("ь", ""), ("ы", "y"), ("э", "a"), ("ю", "yu"), ("я", "ya"), ("а", "a"),
+    ("б", "b"), ("в", "v"), ("г", "g"), ("д", "d"), ("е", "e"), ("з", "z"), ("и", "i"), ("к", "k"),
+    ("л", "l"), ("м", "m"), ("н", "n"), ("о", "o"), ("п", "p"), ("р", "r"), ("с", "s"), ("т", "t"),
+    ("у", "u"), ("ф", "f"),
+]
+_EN_SPELLING_RE = re.compile("|".join(re.escape(a) for a, _ in _EN_SPELLING))
+_EN_SPELLING_MAP = dict(_EN_SPELLING)
+
+
+_EN_SILENT_E = re.compile(r"(?<=[а-я])([еэа])й([бвгдзклмнпрстф])\b")   # «мейк» → "make", «драйв» → "drive"
+_EN_FINAL_AY = re.compile(r"(?<=\w)[еэ]й\b")                          # «вэй» → "way"
+_EN_INITIAL_W = re.compile(r"\bв(?=[аоэеи])")                              # «вэй», «вотч» → "way", "watch"
+
+
+def english_spelling(text: str) -> str | None:
+    """English typed in Cyrillic, spelled in Latin letters; None when the text has no Cyrillic."""
+    low = text.casefold().replace("ё", "е")
+    if not re.search(r"[а-я]", low):
+        return None
+    low = _EN_SILENT_E.sub(lambda m: ("i" if m.group(1) == "а" else "a") + m.group(2) + "e", low)
+    low = _EN_FINAL_AY.sub("ay", _EN_INITIAL_W.sub("w", low))
+    return _EN_SPELLING_RE.sub(lambda m: _EN_SPELLING_MAP[m.group(0)], low)
+
+
 _CYR_LAT_TWINS = {
     "а": "a", "б": "b", "в": "vw", "г": "g", "д": "d", "е": "e", "ж": "j", "з": "z", "и": "i", "й": "y",
     "к": "kc", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "sc", "т": "t", "у": "u",

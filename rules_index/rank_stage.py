@@ -60,6 +60,9 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
             retries.append(("layout", nz.switch_layout(query)))
         if latin_only:          # Russian typed in Latin letters
             retries.append(("translit", nz.transliterate(query)))
+        elif one_script and index._has_unknown_word(query):
+            # English typed in Cyrillic: words the books don't know («пиннед даун» → "pinned down")
+            retries.append(("english", nz.english_spelling(query)))
         if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
             for g, ru in index.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
                 if game is None or g == game:
@@ -350,7 +353,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             passage = index.passage_text(pid)
             lines = (index.passages.line_start[pid], index.passages.line_end[pid])
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
-                        index.snippet(doc, q_terms), via, passage, lines))
+                        index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
 
 

@@ -94,7 +94,7 @@ class RulesCog(commands.Cog):
             return
         top = hits[0]
         if top.via != "direct":
-            note = (note + " " if note else "") + tr("rules.reply.translated_query", locale, query=_shown(top, query))
+            note = (note + " " if note else "") + tr(f"rules.reply.searched_as_{top.via}", locale, query=_shown(top, query))
         await show(interaction, answer_page(rules, hits, 0, searched, query, locale, note))
 
     async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
@@ -172,9 +172,7 @@ def _checked_game(game: str | None) -> str | None:
 
 
 def _shown(hit, query: str) -> str:
-    from rules_index import normalize as nz
-    alt = nz.switch_layout(query) if hit.via == "layout" else nz.transliterate(query)
-    return trim(alt or query, 100)
+    return trim(hit.searched or query, 100)
 
 
 def nearest_titles(rules, query: str, game: str | None, limit: int = 10) -> list[str]:

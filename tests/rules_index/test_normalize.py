@@ -52,6 +52,14 @@ def test_transliteration():
     assert nz.transliterate("штурм") is None
 
 
+def test_english_typed_in_cyrillic_is_spelled_back():
+    assert nz.english_spelling("пиннед даун") == "pinned down"
+    assert nz.english_spelling("мистейкен таргет") == "mistaken target"
+    assert nz.english_spelling("мейк вэй") == "make way"          # a silent e, a final «эй», an initial w
+    assert nz.english_spelling("драйв бэк") == "drive bak"        # «э» as the a of "back": the fuzzy match ends it
+    assert nz.english_spelling("pinned down") is None
+
+
 def test_abbreviations_across_scripts():
     assert "ap" in nz.script_twins("ап")          # «АП2» typed for AP2
     assert "фнп" in nz.script_twins("fnp")

@@ -148,6 +148,17 @@ async def test_wrong_layout_says_how_it_searched(console):
     replies = await console.run("/rule query:gthtuhtd game:horus_heresy", locale="ru")
     embed = replies[0].embeds[0]
     assert embed["title"].startswith("Перегрев") and "перегрев" in embed["description"]
+    assert "Искал как «перегрев» (другая раскладка)." in replies[0].text
+
+
+@pytest.mark.parametrize("locale, note", [
+    ("ru", "Искал как «pinned down» (английский термин русскими буквами)."),
+    ("en", "Searched as “pinned down” (an English term typed in Cyrillic)."),
+])
+async def test_an_english_term_typed_in_cyrillic_says_how_it_searched(console, locale, note):
+    replies = await console.run("/rule пиннед даун game:flames_of_war", locale=locale)
+    assert replies[0].embeds[0]["title"] == "Придавленные Отряды"
+    assert note in replies[0].text
 
 
 def test_core_never_imports_discord():
