@@ -42,8 +42,9 @@ def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 1
 
 
 def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: int) -> list[Hit]:
-    """The query as typed, then, when it matched weakly, in the other keyboard layout, in
-    Cyrillic for Latin letters and through the book's glossary for English: the best run wins."""
+    """The query as typed, then, when it matched weakly or has words no book knows, in the other
+    keyboard layout, in Cyrillic for Latin letters, in Latin for English typed in Cyrillic and
+    through the book's glossary for English: the best run wins."""
     query = (query or "")[:MAX_QUERY_CHARS]
     if game is not None and game not in index.games:
         return []
@@ -51,16 +52,19 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     top = best[0].score if best else 0.0
     letters = [c for c in query.casefold() if c.isalpha()]
     latin_only = bool(letters) and all("a" <= c <= "z" for c in letters)
-    # A Latin query with a word the books do not know may be Russian in Latin letters even
-    # when another word happened to match ("glubokiy udar": «udar» reads as «удар»).
-    if top < WEAK or (latin_only and index._has_unknown_word(query)):
-        one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
+    # A query with words the books do not know may be Russian in Latin letters, or English in
+    # Cyrillic, even when another word happened to match ("glubokiy udar": «udar» reads as
+    # «удар»; «мистейкен таргет»: «мистейкен» is an alias, and another book's sniper rule
+    # outranks it with no game given until "mistaken target" names the heading).
+    one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
+    unknown = one_script and index._has_unknown_word(query)
+    if top < WEAK or unknown:
         retries = []
         if one_script:          # a whole query typed in the other layout
             retries.append(("layout", nz.switch_layout(query)))
         if latin_only:          # Russian typed in Latin letters
             retries.append(("translit", nz.transliterate(query)))
-        elif one_script and index._has_unknown_word(query):
+        elif unknown:
             # English typed in Cyrillic: words the books don't know («пиннед даун» → "pinned down")
             retries.append(("english", nz.english_spelling(query)))
         if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
