@@ -72,7 +72,7 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
         # letters swapped, «пеергрев»); similarity ≈ the better score, capped below exact.
         cutoff = 0.8 if len(term) >= 6 else 0.75
         found: dict[str, float] = {}
-        for word in {term, raw or term}:
+        for word in dict.fromkeys((term, raw or term)):     # in order: a set's order changes per process
             for pool in (index.name_by_initial, index.body_by_initial):
                 choices = pool.get(word[0], ())
                 for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):

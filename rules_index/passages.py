@@ -156,7 +156,7 @@ class PassageIndex:
                     for qi, w in want[t]:
                         if w * part > per_word.get(qi, 0.0):
                             per_word[qi] = w * part
-                score = sum(per_word.values())
+                score = math.fsum(per_word.values())     # whatever order the set gave the words in
                 pid = first + j
                 if asks and kind[pid] & asks:
                     score *= 1 + INTENT_BONUS

@@ -129,7 +129,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     aliased = False                       # …or a name players use for one
 
     # 1. exact title / alias (whole query, or query with spaces removed)
-    keys = {" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)}
+    # (in a fixed order, as every loop here: a search gives the same answer in every process)
+    keys = dict.fromkeys((" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)))
     for k in keys:
         for kid in index.exact.get(k, ()):
             for doc, weight in index.key_docs[kid]:
@@ -279,7 +280,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                         for qi, sim in tmap[t]:
                             if sim > got.get(qi, 0):
                                 got[qi] = sim
-                    best_line = max(best_line, sum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
+                    # fsum: the same total whatever order the set gave the words in
+                    best_line = max(best_line, math.fsum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
                 cov = body_cov[doc] / q_total
                 scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
         else:
