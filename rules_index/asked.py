@@ -41,6 +41,13 @@ class AskedIndex:
         self.game_names = sorted(set(games or ()))
         code = {g: k for k, g in enumerate(self.game_names)}
         self.game = np.array([code[games[r[0]]] if games else 0 for r in rows], dtype=np.int16)
+        # a game's questions as one run of ids, when they are (each word's postings are in id
+        # order, so a search with the game given reads only that run of them)
+        runs = np.flatnonzero(np.r_[True, self.game[1:] != self.game[:-1]]) if len(rows) else np.array([], dtype=np.int64)
+        self.game_run: dict[int, tuple[int, int]] = {}
+        if len(set(self.game[runs].tolist())) == len(runs):
+            ends = np.r_[runs[1:], len(rows)]
+            self.game_run = {int(self.game[a]): (int(a), int(b)) for a, b in zip(runs, ends)}
         n = len(rows)
         avg = sum(len(r[2]) for r in rows) / max(1, n)
         postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
@@ -98,7 +105,10 @@ class AskedIndex:
                 best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
                 ids, parts = self.q_ids[lo:hi], self.q_parts[lo:hi]
-                if code is not None:
+                if code in self.game_run:
+                    a, b = np.searchsorted(ids, self.game_run[code])
+                    ids, parts = ids[a:b], parts[a:b]
+                elif code is not None:
                     mine = self.game[ids] == code
                     ids, parts = ids[mine], parts[mine]
                 ids_w.append(ids)

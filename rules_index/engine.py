@@ -144,6 +144,10 @@ class RuleIndex:
                 tf[t] += 1
             doc_tf.append(tf)
         self.avg_len = sum(self.doc_len) / max(1, len(self.doc_len))
+        # Each book's sections are one run of documents: a search with the game given reads
+        # only that run of each word's postings (which are in document order).
+        self.game_span = {g: (docs[0], docs[-1] + 1) for g, docs in self.by_game.items()
+                          if docs[-1] - docs[0] + 1 == len(docs)}
         self.passages = ps.PassageIndex(passages)
         self._index_asked(asked or {})
         doc_vocab = {t for tf in doc_tf for t in tf}

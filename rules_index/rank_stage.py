@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from bisect import bisect_left
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -227,6 +228,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
     body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
     per_word: list[tuple[int, dict[int, float]]] = []
+    span = index.game_span.get(game) if game is not None else None
     for qi, exp in enumerate(body_exp):
         seen: dict[int, float] | None = None
         for v, sim in exp:               # a section counts its best-matching variant
@@ -234,6 +236,9 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             if term_idf is None:
                 continue
             lo, hi = index.bp_slot[v]
+            if span is not None:         # the game's run of the postings
+                lo = bisect_left(index.bp_docs, span[0], lo, hi)
+                hi = bisect_left(index.bp_docs, span[1], lo, hi)
             docs, parts = index.bp_docs[lo:hi], index.bp_parts[lo:hi]
             ws = term_idf * sim
             if seen is None:
@@ -245,7 +250,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                     if part > get(doc, 0.0):
                         seen[doc] = part
         if seen:
-            if allowed is not None:
+            if allowed is not None and span is None:
                 seen = {doc: part for doc, part in seen.items() if doc in allowed}
             per_word.append((qi, seen))
     per_word.sort(key=lambda pw: -len(pw[1]))

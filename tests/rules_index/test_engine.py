@@ -1,6 +1,7 @@
 """Search guarantees, the eval bar, bad input, the cache and the CLI."""
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
@@ -246,3 +247,18 @@ def test_cache_key_changes_with_a_book(tmp_path, monkeypatch):
     before = b.source_hash()
     copy.write_text(copy.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert b.source_hash() != before
+
+
+def test_a_search_with_the_game_reads_only_its_books_run_of_the_postings(index):
+    # Each book's sections are one run of documents and each word's postings (the books' and the
+    # written questions') are in document order: with the game given, only that run is read. The
+    # answers are the ones a search filtering every book's postings gives, score for score.
+    assert index.game_span["horus_heresy"] == (min(index.by_game["horus_heresy"]), max(index.by_game["horus_heresy"]) + 1)
+    filtering = copy.copy(index)
+    filtering.game_span = {}
+    filtering.asked = copy.copy(index.asked)
+    filtering.asked.game_run = {}
+    filtering.__dict__.pop("_answers", None)
+    for query, game in [("можно ли стрелять после марша", "epic"), ("сколько реакций можно сделать за фазу", "horus_heresy"),
+                        ("мой хакер прячется за ящиками", "hydrophilia"), ("drive back", "warmaster")]:
+        assert index.search(query, game, 10) == filtering.search(query, game, 10)
