@@ -65,9 +65,12 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
             retries.append(("layout", nz.switch_layout(query)))
         if latin_only:          # Russian typed in Latin letters
             retries.append(("translit", nz.transliterate(query)))
-        elif unknown:
-            # English typed in Cyrillic: words the books don't know («пиннед даун» → "pinned down")
-            retries.append(("english", nz.english_spelling(query)))
+        elif one_script:
+            # English typed in Cyrillic («пиннед даун» → "pinned down"), when spelled in Latin
+            # its words are the books' English
+            english = nz.english_spelling(query)
+            if english and not index._has_unknown_word(english):
+                retries.append(("english", english))
         if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
             for g, ru in index.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
                 if game is None or g == game:
