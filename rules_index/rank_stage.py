@@ -58,8 +58,7 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     # «удар»; «мистейкен таргет»: «мистейкен» is an alias, and another book's sniper rule
     # outranks it with no game given until "mistaken target" names the heading).
     one_script = latin_only or (bool(letters) and all("а" <= c <= "я" or c == "ё" for c in letters))
-    unknown = one_script and index._has_unknown_word(query)
-    if top < WEAK or unknown:
+    if top < WEAK or (one_script and index._has_unknown_word(query)):
         retries = []
         if one_script:          # a whole query typed in the other layout
             retries.append(("layout", nz.switch_layout(query)))
