@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from games.registry import GAMES, GameSystem
+from rules_index import meaning
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
@@ -231,6 +232,7 @@ def kept_out_of_gc(index: RuleIndex) -> RuleIndex:
 
 def _load_or_build(cache_dir: str | Path | None) -> RuleIndex:
     cache_dir = Path(cache_dir) if cache_dir is not None else DEFAULT_CACHE_DIR
+    meaning.graph_folder = cache_dir        # the sentence encoder's graph is kept beside the index
     path = cache_dir / f"rules_index-{source_hash()}.pickle"
     if path.exists():
         try:

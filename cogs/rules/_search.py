@@ -1,5 +1,5 @@
 """Rule searches off the event loop: a question also encodes its sentence (rules_index.meaning,
-10–30 ms), and one /rule reply may search twice (the channel's book, then every book)."""
+8–40 ms), and one /rule reply may search twice (the channel's book, then every book)."""
 from __future__ import annotations
 
 import asyncio

@@ -140,3 +140,24 @@ def test_numpy_keeps_one_blas_thread_once_the_encoder_loads():
         pytest.skip("no sentence encoder on this platform")
     assert [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"] == [1]
     assert meaning.encoder().session.get_session_options().intra_op_num_threads == meaning.ENCODER_THREADS
+
+
+def test_the_encoder_keeps_its_graph_in_the_folder_the_index_is_cached_in(index, tmp_path, monkeypatch):
+    # The bot's `rules.cache_dir` may be the one folder it can write (a read-only install)
+    import shutil
+
+    from rules_index.build import DEFAULT_CACHE_DIR, source_hash
+    if meaning.encoder() is None:
+        pytest.skip("no sentence encoder on this platform")
+    cached = DEFAULT_CACHE_DIR / f"rules_index-{source_hash()}.pickle"
+    shutil.copy(cached, tmp_path / cached.name)
+    monkeypatch.setattr(meaning, "graph_folder", meaning.graph_folder)   # restored after the test
+    load_index(tmp_path)
+    assert meaning.graph_folder == tmp_path
+    meaning._encoder.cache_clear()
+    try:
+        vector = meaning.encoder().query("марш")
+        assert [p.suffix for p in tmp_path.glob("e5-*")] == [".onnx"]
+        assert vector.shape == (384,)
+    finally:
+        meaning._encoder.cache_clear()
