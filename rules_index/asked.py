@@ -129,10 +129,12 @@ class AskedIndex:
             cover_of.append(cover)
         if ref <= 0 or not sum(map(len, ids_of)):
             return {}
-        hit, at = np.unique(np.concatenate(ids_of), return_inverse=True)
-        total = np.bincount(at, weights=np.concatenate(vals_of), minlength=len(hit))
+        # over every question (a sort of the postings took longer on a big corpus)
+        ids = np.concatenate(ids_of)
+        hit = np.flatnonzero(np.bincount(ids, minlength=len(self.doc)))
+        total = np.bincount(ids, weights=np.concatenate(vals_of), minlength=len(self.doc))[hit]
         # the question's words the query holds (idf)
-        covered = np.bincount(at, weights=np.concatenate(cover_of), minlength=len(hit))
+        covered = np.bincount(ids, weights=np.concatenate(cover_of), minlength=len(self.doc))[hit]
         # a few words found in a long question are a mention, not the same question
         score = total / ref * np.minimum(1.0, covered / self.norm[hit]) ** ASKED_COVER_POW
         if asks:

@@ -43,6 +43,7 @@ import math
 import re
 from array import array
 from collections import defaultdict
+import numpy as np
 
 
 from rules_index import normalize as nz
@@ -322,6 +323,8 @@ class RuleIndex:
         state = dict(self.__dict__)
         state.pop("_line_cache", None)          # rebuilt on demand; keeps the cache file small
         state.pop("_allowed_cache", None)
+        state.pop("_posting_arrays", None)
+        state.pop("_allowed_masks", None)
         state["_expansions"] = {}
         return state
 
@@ -332,6 +335,23 @@ class RuleIndex:
         if game not in cache:
             cache[game] = frozenset(self.by_game[game])
         return cache[game]
+
+    def posting_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The body postings (documents, BM25 tf parts) as numpy arrays over the same memory."""
+        arrays = self.__dict__.get("_posting_arrays")
+        if arrays is None:
+            arrays = self.__dict__["_posting_arrays"] = (np.frombuffer(self.bp_docs, dtype=np.int32),
+                                                         np.frombuffer(self.bp_parts, dtype=np.float64))
+        return arrays
+
+    def allowed_mask(self, allowed: frozenset[int]) -> np.ndarray:
+        """`allowed` (a game's sections, `_allowed`) as a mask over every section."""
+        masks = self.__dict__.setdefault("_allowed_masks", {})
+        mask = masks.get(allowed)
+        if mask is None:
+            mask = masks[allowed] = np.zeros(len(self.sections), dtype=bool)
+            mask[list(allowed)] = True
+        return mask
 
     # -- section access ------------------------------------------------------------------------
     def section(self, section_id: str) -> Section | None:

@@ -229,42 +229,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
 
     # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
     body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
-    per_word: list[tuple[int, dict[int, float]]] = []
     span = index.game_span.get(game) if game is not None else None
-    for qi, exp in enumerate(body_exp):
-        seen: dict[int, float] | None = None
-        for v, sim in exp:               # a section counts its best-matching variant
-            term_idf = index.body_idf.get(v)
-            if term_idf is None:
-                continue
-            lo, hi = index.bp_slot[v]
-            if span is not None:         # the game's run of the postings
-                lo = bisect_left(index.bp_docs, span[0], lo, hi)
-                hi = bisect_left(index.bp_docs, span[1], lo, hi)
-            docs, parts = index.bp_docs[lo:hi], index.bp_parts[lo:hi]
-            ws = term_idf * sim
-            if seen is None:
-                seen = dict(zip(docs, map(ws.__mul__, parts)))
-            else:
-                get = seen.get
-                for doc, part in zip(docs, parts):
-                    part *= ws
-                    if part > get(doc, 0.0):
-                        seen[doc] = part
-        if seen:
-            if allowed is not None and span is None:
-                seen = {doc: part for doc, part in seen.items() if doc in allowed}
-            per_word.append((qi, seen))
-    per_word.sort(key=lambda pw: -len(pw[1]))
-    body: dict[int, float] = dict(per_word[0][1]) if per_word else {}
-    for _, seen in per_word[1:]:
-        get = body.get
-        for doc, part in seen.items():
-            body[doc] = get(doc, 0.0) + part
-    if len(body) > BODY_CANDIDATES:      # only the best bodies can reach the top
-        cut = heapq.nlargest(BODY_CANDIDATES, body.values())[-1]
-        body = {doc: val for doc, val in body.items() if val >= cut}
-    body_cov = {doc: sum(q_weights[qi] for qi, seen in per_word if doc in seen) for doc in body}
+    body, body_cov = body_matches(index, body_exp, q_weights, span, allowed if span is None else None)
     if body:
         # Relative to the best body match, but never to less than a plain one-occurrence hit
         # of every query word, so a lone fuzzy match does not score like a real one.
@@ -368,6 +334,58 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
+
+
+def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
+                 span: tuple[int, int] | None, allowed: frozenset[int] | None) -> tuple[dict[int, float], dict[int, float]]:
+    """BM25 of the sections' text: each query word counts its best-matching variant in a
+    section, the words' parts summed, the BODY_CANDIDATES best kept: section → BM25, and
+    section → the weight of the query words it holds. In arrays over every section (numpy):
+    a word's postings run to thousands of sections on a big corpus. `span`, the game's run
+    of the postings; `allowed`, the game's sections when they are not one run."""
+    n_docs = len(index.sections)
+    docs_of, parts_of = index.posting_arrays()
+    per_word: list[tuple[int, np.ndarray, np.ndarray]] = []      # query word, its parts, where found
+    for qi, exp in enumerate(body_exp):
+        best: np.ndarray | None = None
+        found = np.zeros(n_docs, dtype=bool)
+        for v, sim in exp:               # a section counts its best-matching variant
+            term_idf = index.body_idf.get(v)
+            if term_idf is None:
+                continue
+            lo, hi = index.bp_slot[v]
+            if span is not None:         # the game's run of the postings
+                lo = bisect_left(index.bp_docs, span[0], lo, hi)
+                hi = bisect_left(index.bp_docs, span[1], lo, hi)
+            docs, parts = docs_of[lo:hi], parts_of[lo:hi] * (term_idf * sim)
+            if best is None:
+                best = np.zeros(n_docs)
+            best[docs] = np.maximum(best[docs], parts)      # a word's postings name a section once
+            found[docs] = True
+        if best is None:
+            continue
+        if allowed is not None:
+            found &= index.allowed_mask(allowed)
+            best[~found] = 0.0
+        if found.any():
+            per_word.append((qi, best, found))
+    # summed in a fixed order, the most common word first: the same total in every process
+    per_word.sort(key=lambda pw: -int(np.count_nonzero(pw[2])))
+    total = np.zeros(n_docs)
+    anywhere = np.zeros(n_docs, dtype=bool)
+    for _, best, found in per_word:
+        total += best
+        anywhere |= found
+    kept = np.flatnonzero(anywhere)
+    if len(kept) > BODY_CANDIDATES:      # only the best bodies can reach the top
+        values = total[kept]
+        cut = np.partition(values, len(values) - BODY_CANDIDATES)[len(values) - BODY_CANDIDATES]
+        kept = kept[values >= cut]
+    cover = np.zeros(len(kept))
+    for qi, _, found in per_word:
+        cover += np.where(found[kept], q_weights[qi], 0.0)
+    ids = kept.tolist()
+    return dict(zip(ids, total[kept].tolist())), dict(zip(ids, cover.tolist()))
 
 
 def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
