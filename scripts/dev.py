@@ -61,7 +61,9 @@ def main(argv: list[str]) -> int:
     if command == "run":
         args = [str(python), str(ROOT / "bot.py"), *rest]
     else:
-        args = [str(python), "-m", "pytest", *rest]
+        # on every core, at most four (each worker loads the rule index: ~600 MB); `-n 0` runs
+        # in this process
+        args = [str(python), "-m", "pytest", "-n", "auto", "--maxprocesses", "4", *rest]
     return subprocess.run(args, cwd=ROOT).returncode
 
 

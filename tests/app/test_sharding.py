@@ -21,10 +21,9 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from console.loopback import GuildSpec, LoopbackDiscord
 from console.parser import parse
 from console.payloads import base_payload, command_data
+from tests.db.conftest import BACKENDS, fresh_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_URL = os.environ.get("TEST_DATABASE_URL", "")
-BACKENDS = ["sqlite"] + (["postgres"] if PG_URL.startswith("postgresql") else [])
 GUILDS = (GuildSpec(10 << 22, (10 << 22 | 1,)), GuildSpec(11 << 22, (11 << 22 | 1,)))   # shards 0 and 1 of 2
 OWNER = "Хозяин"
 DAMAGE_COMMANDS = 40
@@ -46,9 +45,7 @@ def bot_process(server: LoopbackDiscord, db_url: str, cache: str, *args: str, sh
 async def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
-    from tests.db.conftest import reset_postgres
-    await reset_postgres(PG_URL)
-    return PG_URL
+    return await fresh_postgres()
 
 
 async def test_two_processes_serve_their_shards_and_lose_no_update(tmp_path, db_url, rules_cache):
