@@ -280,3 +280,25 @@ def test_a_search_with_the_game_reads_only_its_books_run_of_the_postings(index):
     for query, game in [("можно ли стрелять после марша", "epic"), ("сколько реакций можно сделать за фазу", "horus_heresy"),
                         ("мой хакер прячется за ящиками", "hydrophilia"), ("drive back", "warmaster")]:
         assert index.search(query, game, 10) == filtering.search(query, game, 10)
+
+
+def test_cache_key_follows_a_books_text_of_the_same_size(tmp_path, monkeypatch):
+    # The key reuses a file's digest while its size and modification time stay: an edit that
+    # keeps the size (one letter for another) still changes the time, and so the key.
+    import dataclasses
+    import importlib
+    import os
+    import shutil
+    from games.registry import GAMES
+    b = importlib.import_module("rules_index.build")
+    epic = GAMES["epic"]
+    copy = tmp_path / "book" / epic.book.file.name
+    shutil.copytree(epic.book.file.parent, copy.parent)
+    monkeypatch.setitem(GAMES.games, "epic", dataclasses.replace(epic, book=dataclasses.replace(epic.book, file=copy)))
+    before = b.source_hash(tmp_path)
+    assert b.source_hash(tmp_path) == before                  # read again from the kept digests
+    text = copy.read_bytes()
+    stat = copy.stat()
+    copy.write_bytes(text.replace(b"a", b"b", 1))
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert copy.stat().st_size == stat.st_size and b.source_hash(tmp_path) != before
