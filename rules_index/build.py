@@ -248,10 +248,12 @@ def without_gc(make):
 def load_index(cache_dir: str | Path | None = None) -> RuleIndex:
     """The index from the cache when it matches the corpus and code, else built and cached.
     Its objects then leave the cyclic collector's reach (`kept_out_of_gc`)."""
-    return kept_out_of_gc(_load_or_build(cache_dir))
+    refreezing = gc.get_freeze_count() > 0
+    index, built = _load_or_build(cache_dir)
+    return kept_out_of_gc(index, collect=built or refreezing)
 
 
-def kept_out_of_gc(index: RuleIndex) -> RuleIndex:
+def kept_out_of_gc(index: RuleIndex, collect: bool = True) -> RuleIndex:
     """The index lives as long as the process: after one collection (the build's cyclic
     garbage), every object then alive is frozen (gc.freeze), so a collection that falls in a
     search no longer rescans the index's ~70,000 containers (the slowest search after typing,
@@ -259,14 +261,18 @@ def kept_out_of_gc(index: RuleIndex) -> RuleIndex:
     What an earlier load froze goes back to the collector first: frozen objects are never
     collected, so a process loading an index again (every console session of the test suite;
     a bot started again in the same process) kept each bot and index before it (62 MB a load,
-    11.5 GB by the suite's end)."""
-    gc.unfreeze()
-    gc.collect()
+    11.5 GB by the suite's end). A first load from the cache leaves no garbage worth that
+    collection (`collect=False`: 70-80 ms of a 300 ms start here); a build, or a load after
+    another, does."""
+    if collect:
+        gc.unfreeze()
+        gc.collect()
     gc.freeze()
     return index
 
 
-def _load_or_build(cache_dir: str | Path | None) -> RuleIndex:
+def _load_or_build(cache_dir: str | Path | None) -> tuple[RuleIndex, bool]:
+    """The index, and whether it was built (not read from the cache)."""
     cache_dir = Path(cache_dir) if cache_dir is not None else DEFAULT_CACHE_DIR
     meaning.graph_folder = cache_dir        # the sentence encoder's graph is kept beside the index
     path = cache_dir / f"rules_index-{source_hash(cache_dir)}.pickle"
@@ -276,7 +282,7 @@ def _load_or_build(cache_dir: str | Path | None) -> RuleIndex:
             enabled = gc.isenabled()
             gc.disable()           # unpickling ~10⁵ small objects: the GC would rescan them over and over
             try:
-                return pickle.loads(data)
+                return pickle.loads(data), False
             finally:
                 if enabled:
                     gc.enable()
@@ -293,4 +299,4 @@ def _load_or_build(cache_dir: str | Path | None) -> RuleIndex:
         os.replace(tmp, path)
     except OSError:
         pass                       # read-only checkout: run from memory
-    return index
+    return index, True
