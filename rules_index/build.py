@@ -51,18 +51,20 @@ def source_hash(digests_dir: Path = DEFAULT_CACHE_DIR) -> str:
         known = json.loads(stamps_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         known = {}
+    if not isinstance(known, dict):
+        known = {}
     stamps: dict[str, list] = {}
     h = hashlib.sha256()
     for f in files:
         st = f.stat()
-        was = known.get(str(f)) if isinstance(known, dict) else None
-        if isinstance(was, list) and was[:2] == [st.st_size, st.st_mtime_ns]:
-            digest = was[2]
+        was = known.get(str(f))
+        if isinstance(was, list) and len(was) == 3 and was[:2] == [st.st_size, st.st_mtime_ns]:
+            digest = str(was[2])
         else:
             digest = hashlib.sha1(f.read_bytes()).hexdigest()
         stamps[str(f)] = [st.st_size, st.st_mtime_ns, digest]
         h.update(str(f.relative_to(f.parents[2]) if len(f.parents) > 2 else f.name).encode())
-        h.update(str(digest).encode())
+        h.update(digest.encode())
     if stamps != known:
         try:
             digests_dir.mkdir(parents=True, exist_ok=True)

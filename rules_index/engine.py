@@ -43,6 +43,7 @@ import math
 import re
 from array import array
 from collections import defaultdict
+
 import numpy as np
 
 
@@ -324,7 +325,7 @@ class RuleIndex:
         state.pop("_line_cache", None)          # rebuilt on demand; keeps the cache file small
         state.pop("_allowed_cache", None)
         state.pop("_posting_arrays", None)
-        state.pop("_allowed_masks", None)
+        state.pop("_game_masks", None)
         state["_expansions"] = {}
         return state
 
@@ -344,14 +345,13 @@ class RuleIndex:
                                                          np.frombuffer(self.bp_parts, dtype=np.float64))
         return arrays
 
-    def allowed_mask(self, allowed: frozenset[int]) -> np.ndarray:
-        """`allowed` (a game's sections, `_allowed`) as a mask over every section."""
-        masks = self.__dict__.setdefault("_allowed_masks", {})
-        mask = masks.get(allowed)
-        if mask is None:
-            mask = masks[allowed] = np.zeros(len(self.sections), dtype=bool)
-            mask[list(allowed)] = True
-        return mask
+    def game_mask(self, game: str) -> np.ndarray:
+        """The game's sections as a mask over every section."""
+        masks = self.__dict__.setdefault("_game_masks", {})
+        if game not in masks:
+            masks[game] = np.zeros(len(self.sections), dtype=bool)
+            masks[game][self.by_game[game]] = True
+        return masks[game]
 
     # -- section access ------------------------------------------------------------------------
     def section(self, section_id: str) -> Section | None:

@@ -229,8 +229,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
 
     # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
     body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
-    span = index.game_span.get(game) if game is not None else None
-    body, body_cov = body_matches(index, body_exp, q_weights, span, allowed if span is None else None)
+    body, body_cov = body_matches(index, body_exp, q_weights, game)
     if body:
         # Relative to the best body match, but never to less than a plain one-occurrence hit
         # of every query word, so a lone fuzzy match does not score like a real one.
@@ -337,14 +336,16 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
 
 
 def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
-                 span: tuple[int, int] | None, allowed: frozenset[int] | None) -> tuple[dict[int, float], dict[int, float]]:
+                 game: str | None) -> tuple[dict[int, float], dict[int, float]]:
     """BM25 of the sections' text: each query word counts its best-matching variant in a
     section, the words' parts summed, the BODY_CANDIDATES best kept: section → BM25, and
     section → the weight of the query words it holds. In arrays over every section (numpy):
-    a word's postings run to thousands of sections on a big corpus. `span`, the game's run
-    of the postings; `allowed`, the game's sections when they are not one run."""
+    a word's postings run to thousands of sections on a big corpus. With the game given, only
+    its run of the postings is read, or its sections kept where they are not one run."""
     n_docs = len(index.sections)
     docs_of, parts_of = index.posting_arrays()
+    span = index.game_span.get(game) if game is not None else None
+    mask = index.game_mask(game) if game is not None and span is None else None
     per_word: list[tuple[int, np.ndarray, np.ndarray]] = []      # query word, its parts, where found
     for qi, exp in enumerate(body_exp):
         best: np.ndarray | None = None
@@ -364,8 +365,8 @@ def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]]
             found[docs] = True
         if best is None:
             continue
-        if allowed is not None:
-            found &= index.allowed_mask(allowed)
+        if mask is not None:
+            found &= mask
             best[~found] = 0.0
         if found.any():
             per_word.append((qi, best, found))
