@@ -20,7 +20,7 @@ from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.hits import Hit
 from rules_index.recent import Recent
-from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
 if TYPE_CHECKING:
@@ -75,12 +75,22 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
                 if game is None or g == game:
                     retries.append(("glossary", ru))
         for via, alt in retries:
-            if not alt or alt == query:
+            if not alt or alt == query or not worth_retrying(index, alt):
                 continue
             hits = index._search_once(alt, game, limit, via)
             if hits and hits[0].score > top + 5:
                 best, top = hits, hits[0].score
     return best
+
+
+def worth_retrying(index: RuleIndex, alt: str) -> bool:
+    """Whether a query retried in the other layout or script (`alt`) may be the books' words: a
+    name of a few words (typos and all: «gthtuthd» → «перегерв»), or a sentence whose words are
+    at least half the books' as spelled. English switched to the Russian layout or
+    transliterated reads as letters no book knows («ьн кршут…», «мы рхино тоок…», a stray «хит»
+    aside), and fuzzy-matching each of its words cost up to 25 ms for nothing."""
+    words = [w for w in query_words(index, alt)[1] if len(w) >= 2 and w.isalpha()]
+    return len(words) <= RETRY_ANY_WORDS or 2 * sum(index._known(nz.stem(w)) for w in words) >= len(words)
 
 
 def reads_as_question(query: str, n_terms: int, asks: int | None = None) -> bool:

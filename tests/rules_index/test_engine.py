@@ -53,6 +53,25 @@ def test_wrong_keyboard_layout_is_retried(index):
     assert hit.title.startswith("Перегрев") and hit.via == "layout"
 
 
+def test_an_english_sentence_is_not_searched_again_as_gibberish(index, monkeypatch):
+    """English with a word no book knows («lascannon») used to be searched twice more: switched
+    to the Russian layout («ьн кршут…») and transliterated («мы рхино…»), fuzzy-matching every
+    word of both for nothing (55 ms of a search's 80). A retry runs only when its
+    words are mostly the books', or when it is short: a name in the wrong layout, typo and all."""
+    from rules_index import normalize as nz
+    from rules_index.rank_stage import worth_retrying
+    query = "my rhino took a penetrating hit from an ap2 lascannon and i rolled a 5 on the damage chart, what happens?"
+    assert not worth_retrying(index, nz.switch_layout(query))
+    assert not worth_retrying(index, nz.transliterate(query))
+    assert worth_retrying(index, nz.switch_layout("gthtuthd"))         # «перегерв»
+    assert worth_retrying(index, nz.switch_layout("vj;yj kb cnhtkznm gjckt vfhif hfpdtlxbrjd"))
+    runs = []
+    search_once = index._search_once
+    monkeypatch.setattr(index, "_search_once", lambda q, *a: runs.append(q) or search_once(q, *a))
+    index.search(query, "horus_heresy", 5)
+    assert runs == [query]
+
+
 # -- ranking guarantees --------------------------------------------------------------------------
 def test_exact_title_beats_fuzzy_and_body(index):
     hits = index.search("Перехват инициативы", game="epic", limit=5)
