@@ -98,7 +98,13 @@ class AskedIndex:
         for weight, exp in words:
             best_idf = 0.0
             ids_w, vals_w, cover_w = [], [], []
+            # each stem once, at its best similarity: the word as typed is often its own first
+            # expansion too, and its postings read twice were sorted only to drop the copy
+            sims: dict[str, float] = {}
             for v, sim in exp:
+                if sim > sims.get(v, 0.0):
+                    sims[v] = sim
+            for v, sim in sims.items():
                 idf = self.idf.get(v)
                 if idf is None:
                     continue
@@ -139,9 +145,20 @@ class AskedIndex:
         score = total / ref * np.minimum(1.0, covered / self.norm[hit]) ** ASKED_COVER_POW
         if asks:
             score = np.where(self.states[hit] & asks, score * (1 + INTENT_BONUS), score)
-        docs = self.doc[hit]
+        docs, pids = self.doc[hit], self.pid[hit]
+        if len(docs) > 4 * ASKED_CANDIDATES:
+            # Only a section whose best question could reach the top ASKED_CANDIDATES is sorted:
+            # a section totals at least its best and at most (1 + ASKED_SECOND) times it. (The
+            # sort of every question a common word touches was most of a search on a big corpus.)
+            top = np.zeros(int(docs.max()) + 1)
+            np.maximum.at(top, docs, score)
+            bests = top[top > 0]
+            if len(bests) > ASKED_CANDIDATES:
+                cut = np.partition(bests, len(bests) - ASKED_CANDIDATES)[len(bests) - ASKED_CANDIDATES]
+                keep = top[docs] * (1 + ASKED_SECOND) >= cut
+                docs, score, pids = docs[keep], score[keep], pids[keep]
         order = np.lexsort((-score, docs))           # by section, its best question first
-        docs, score, pids = docs[order], score[order], self.pid[hit][order]
+        docs, score, pids = docs[order], score[order], pids[order]
         first = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
         nxt = np.minimum(first + 1, len(docs) - 1)
         second = np.where((nxt > first) & (docs[nxt] == docs[first]), score[nxt], 0.0)

@@ -233,6 +233,16 @@ class RuleIndex:
         for sec in sections:
             word_pairs[sec.game] += crosslang.heading_pairs([sec.title])
         self.en_words = crosslang.learn(word_pairs)
+        # Every book's together, for a search with no game given: one lookup per word instead
+        # of one per book (ten-fold, a question's words took 4 ms merging fifty books' pairs).
+        self.en_words_any: dict[str, dict[str, float]] = {}
+        for t, by_game in self.en_words.items():
+            merged: dict[str, float] = {}
+            for pairs in by_game.values():
+                for ru_word, pair_sim in pairs:
+                    merged[ru_word] = max(merged.get(ru_word, 0.0), pair_sim)
+            self.en_words_any[t] = merged
+        self.synonyms_any = {t: frozenset().union(*by_game.values()) for t, by_game in self.synonyms.items()}
         self._expansions: dict[str, tuple[tuple[str, float], ...]] = {}
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project

@@ -5,6 +5,7 @@ books' own glossaries)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
@@ -133,20 +134,19 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
 def with_synonyms(index: RuleIndex, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:
     """The expansion plus the title words of slang for this term (in this game's book)."""
     extra: dict[str, float] = {}
-    translated = index.en_words.get(term, {})
     # a book with no English pairs of its own reads another book's (the Russian words are shared)
-    own = {g: ws for g, ws in translated.items() if game is None or g == game}
-    for words in (own or translated).values():
-        for w, sim in words:
-            extra[w] = max(extra.get(w, 0.0), sim if own else OTHER_BOOK_SIM * sim)
+    own: Iterable[tuple[str, float]] | None = index.en_words.get(term, {}).get(game) if game is not None else None
+    scale = 1.0
+    if own is None:
+        own = index.en_words_any.get(term, {}).items()
+        scale = 1.0 if game is None else OTHER_BOOK_SIM
+    for w, sim in own:
+        extra[w] = max(extra.get(w, 0.0), scale * sim)
     for v, sim in exp:
         if sim >= 0.75:
-            by_game = index.synonyms.get(v)
-            if by_game:
-                for g, synonyms in by_game.items():
-                    if game is None or g == game:
-                        for w in synonyms:
-                            extra[w] = max(extra.get(w, 0.0), 0.7 * sim)
+            synonyms = index.synonyms_any.get(v) if game is None else index.synonyms.get(v, {}).get(game)
+            for w in synonyms or ():
+                extra[w] = max(extra.get(w, 0.0), 0.7 * sim)
     if not extra:
         return exp
     have = {v for v, _ in exp}
