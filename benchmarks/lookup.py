@@ -21,6 +21,7 @@ import argparse
 import gc
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -72,34 +73,36 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def in_new_process(code: str) -> str:
+    """The last word `code` prints, run in a new Python process (a start as the bot makes it)."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.split()[-1]
+
+
 def bot_rss_mb() -> float:
     """RSS of a new process that loads the cached index and answers every query once."""
-    import subprocess
-    code = ("import sys; sys.path.insert(0, %r)\n"
-            "from rules_index import load_index\n"
-            "from rules_index.evaluate import read_queries\n"
-            "index = load_index()\n"
-            "for f in %r:\n"
-            "    for q in read_queries(f):\n"
-            "        index.search(q.query, q.game, 10)\n"
-            "        index.autocomplete(q.query[:5], q.game)\n"
-            "print([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
-            % (str(ROOT), [str(f) for f in EVAL_FILES]))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return int(out.stdout.split()[-1]) / 1024
+    return int(in_new_process(
+        "import sys; sys.path.insert(0, %r)\n"
+        "from rules_index import load_index\n"
+        "from rules_index.evaluate import read_queries\n"
+        "index = load_index()\n"
+        "for f in %r:\n"
+        "    for q in read_queries(f):\n"
+        "        index.search(q.query, q.game, 10)\n"
+        "        index.autocomplete(q.query[:5], q.game)\n"
+        "print([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
+        % (str(ROOT), [str(f) for f in EVAL_FILES]))) / 1024
 
 
 def bot_load_ms(cache_dir: str) -> float:
     """The cached load as the bot makes it: in a new process, the games already imported (the
     bot imports them at start). Loads repeated in one process reuse the heap the last one freed
     and found the earlier ones frozen, so they read faster than any start."""
-    import subprocess
-    code = ("import sys, time; sys.path.insert(0, %r)\n"
-            "from rules_index.build import load_index, source_hash\n"
-            "source_hash(); t = time.perf_counter(); load_index(%r)\n"
-            "print((time.perf_counter() - t) * 1000)\n" % (str(ROOT), cache_dir))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.split()[-1])
+    return float(in_new_process(
+        "import sys, time; sys.path.insert(0, %r)\n"
+        "from rules_index.build import load_index, source_hash\n"
+        "source_hash(); t = time.perf_counter(); load_index(%r)\n"
+        "print((time.perf_counter() - t) * 1000)\n" % (str(ROOT), cache_dir)))
 
 
 def pct(values: list[float], p: float) -> float:

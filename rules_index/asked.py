@@ -146,17 +146,16 @@ class AskedIndex:
         if asks:
             score = np.where(self.states[hit] & asks, score * (1 + INTENT_BONUS), score)
         docs, pids = self.doc[hit], self.pid[hit]
-        if len(docs) > 4 * ASKED_CANDIDATES:
-            # Only a section whose best question could reach the top ASKED_CANDIDATES is sorted:
-            # a section totals at least its best and at most (1 + ASKED_SECOND) times it. (The
-            # sort of every question a common word touches was most of a search on a big corpus.)
-            top = np.zeros(int(docs.max()) + 1)
-            np.maximum.at(top, docs, score)
-            bests = top[top > 0]
-            if len(bests) > ASKED_CANDIDATES:
-                cut = np.partition(bests, len(bests) - ASKED_CANDIDATES)[len(bests) - ASKED_CANDIDATES]
-                keep = top[docs] * (1 + ASKED_SECOND) >= cut
-                docs, score, pids = docs[keep], score[keep], pids[keep]
+        # Only a section whose best question could reach the top ASKED_CANDIDATES is sorted: a
+        # section totals at least its best and at most (1 + ASKED_SECOND) times it. (The sort of
+        # every question a common word touches was most of a search on a big corpus.)
+        top = np.zeros(int(docs.max()) + 1)
+        np.maximum.at(top, docs, score)
+        bests = top[top > 0]
+        if len(bests) > ASKED_CANDIDATES:
+            cut = np.partition(bests, len(bests) - ASKED_CANDIDATES)[len(bests) - ASKED_CANDIDATES]
+            keep = top[docs] * (1 + ASKED_SECOND) >= cut
+            docs, score, pids = docs[keep], score[keep], pids[keep]
         order = np.lexsort((-score, docs))           # by section, its best question first
         docs, score, pids = docs[order], score[order], pids[order]
         first = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])

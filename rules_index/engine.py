@@ -46,7 +46,6 @@ from collections import defaultdict
 
 import numpy as np
 
-
 from rules_index import normalize as nz
 from rules_index import crosslang
 from rules_index import measures
