@@ -38,7 +38,7 @@ class Section:
     path: tuple[str, ...]          # ancestor titles, outermost first (not including own title)
     kind: str = "section"          # "section" | "entry" (a labelled item inside one) | "table"
     children: list[str] = field(default_factory=list)
-    demoted: bool = False          # a repeat of rules stated elsewhere (HH's quick reference)
+    demoted: bool = False          # a repeat of rules stated elsewhere (a quick reference)
 
     @property
     def length(self) -> int:

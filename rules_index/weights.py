@@ -59,7 +59,10 @@ MAX_ANSWER_LINES = 200         # a span longer than this is no answer a player c
 TOO_LONG_PENALTY = 30.0        # …and ranks below any real match
 MIN_OWN_WORDS = 4              # a heading with fewer words of its own text (breadcrumb aside)…
 NO_TEXT_PENALTY = 8.0          # …is navigation («????», an empty chapter heading)
-DEMOTED_PENALTY = 2.0          # a heading the book's overrides mark as secondary
+# a restatement the book's overrides mark (a quick reference, a turn sequence's one-line steps):
+# it gives way to the rule it restates unless it matches clearly better (2.0, a tie-break,
+# left Warmaster's step «5. КОНЕЦ ФАЗЫ» above its chapter on confusion by 5 points of 350)
+DEMOTED_PENALTY = 40.0
 TABLE_PENALTY = 3.0            # a table, unless the query asks for one («таблица …»)
 GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари"

@@ -79,6 +79,15 @@ def test_exact_title_beats_fuzzy_and_body(index):
     assert hits[0].score > hits[1].score
 
 
+def test_a_restatement_gives_way_to_the_rule_it_restates(index):
+    """Warmaster's turn sequence (L38–98) restates its chapters a line each («5. КОНЕЦ ФАЗЫ»:
+    confused units recover): a question is answered by the chapter that states the rule in
+    full (9. Деморализованность, L298), and a step's own name still by the step."""
+    hit = top(index, "когда отряд деморализован", "warmaster")
+    assert (hit.title, hit.line_start) == ("9. ДЕМОРАЛИЗОВАННОСТЬ (CONFUSION)", 298)
+    assert top(index, "недостаточные хиты", "warmaster").line_start in (76, 90)
+
+
 @pytest.mark.parametrize("game", ["epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia"])
 def test_body_never_hides_a_title_match(index, game):
     """Searching any section's own title returns first a section with that title (the same
