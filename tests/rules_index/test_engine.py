@@ -86,6 +86,8 @@ def test_a_restatement_gives_way_to_the_rule_it_restates(index):
     hit = top(index, "когда отряд деморализован", "warmaster")
     assert (hit.title, hit.line_start) == ("9. ДЕМОРАЛИЗОВАННОСТЬ (CONFUSION)", 298)
     assert top(index, "недостаточные хиты", "warmaster").line_start in (76, 90)
+    # Epic's sequence of play (L138–148) names each phase over a paragraph; the chapter first
+    assert top(index, "фаза действий", "epic").title == "1.6 Фаза Действий (Action Phase)"
 
 
 @pytest.mark.parametrize("game", ["epic", "horus_heresy", "flames_of_war", "warmaster", "hydrophilia"])
