@@ -52,6 +52,7 @@ from rules_index import measures
 from rules_index import passages as ps
 from rules_index.outline import Section, strip_markup
 from rules_index.hits import Hit
+from rules_index.present import list_end, quoted_lines
 from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
@@ -385,6 +386,15 @@ class RuleIndex:
         sec = self.sections[self.passages.doc[pid]]
         lines = self.lines[sec.game][self.passages.line_start[pid] - 1:self.passages.line_end[pid]]
         return " ".join(strip_markup(l.replace("\t", " | ")).strip() for l in lines).strip()
+
+    def answer_passage(self, pid: int) -> tuple[str, tuple[int, int]]:
+        """The passage as a reply quotes it, with its lines: with the list or table it
+        introduces when it ends with a colon (rules_index.present.list_end), a line each."""
+        sec = self.sections[self.passages.doc[pid]]
+        start, last = self.passages.line_start[pid], self.passages.line_end[pid]
+        book = self.lines[sec.game]
+        end = list_end(book, last, sec.line_end)
+        return quoted_lines([strip_markup(l.replace("\t", " | ")) for l in book[start - 1:end]]), (start, end)
 
     def body(self, sec: Section, with_heading: bool = False) -> str:
         """The section's text below its heading, markup stripped, blank-line paragraphs kept.

@@ -15,7 +15,7 @@ class Hit:
     line_end: int
     snippet: str
     via: str = "direct"     # "direct" | "layout" | "translit" | "english" | "glossary"
-    passage: str = ""       # the paragraph that best answers the query (whole, markup stripped)
+    passage: str = ""       # the paragraph that best answers the query (whole, markup stripped), a list it introduces a line each
     passage_lines: tuple[int, int] = (0, 0)   # its lines in the book; (0, 0) when none matched
     searched: str = ""      # the text searched when a retry found it (another layout, a glossary term…)
 

@@ -6,13 +6,57 @@ section's text so a player reads the answer without paging.
 from __future__ import annotations
 
 import re
-from typing import Protocol, TypeVar
+from typing import Protocol, Sequence, TypeVar
 
 from rules_index import normalize as nz
 
 LEAD_CHARS = 900          # the lead passage is cut here (a long paragraph keeps its start)
 _WORD_RE = re.compile(r"[^\W\d_]+(?:[-‐‑][^\W\d_]+)*", re.UNICODE)
 MIN_PREFIX = 4            # a book word sharing this many first letters of a query stem is the same word
+
+
+# A passage that ends with a colon introduces what answers («…становятся деморализованными в
+# случае:», «…кидают кубик и сравнивают с показателем Умение:»): the items or rows after it.
+LEAD_LIST_LINES = 12      # of them quoted with it, at most
+# an item's marker, by kind: a bullet, a number, a letter, a table's or a roll's row («1-2 = 6 ходов»)
+# («1)» under «8.» is a sublist, so a number's or a letter's kind includes what follows it)
+_MARKERS = (("bullet", re.compile(r"\s*[-–—•·*]\s")), ("number", re.compile(r"\s*\d{1,2}([.)])\s")),
+            ("letter", re.compile(r"\s*[a-zа-я]([.)])\s", re.IGNORECASE)),
+            ("row", re.compile(r"\s*(?:\||[^\t]*\t|\d{1,2}(?:\s*[-–]\s*\d{1,2})?\+?\s*[=–—-]\s)")))
+_RULE_ROW_RE = re.compile(r"[\s|:\-–—+]*")       # a table's border («|-----|--|», «----\t----»)
+
+
+def marker(line: str) -> str | None:
+    for kind, pattern in _MARKERS:
+        m = pattern.match(line)
+        if m:
+            return kind + "".join(m.groups())
+    return None
+
+
+def list_end(lines: Sequence[str], last: int, end: int, limit: int = LEAD_LIST_LINES) -> int:
+    """The last line (1-based, within the section's `end`) of the list or table introduced by
+    line `last`, when that line ends with a colon; `last` otherwise. The list ends at a line
+    that is no item, or at an item marked as the introducing line is (its sibling: «b)» after
+    «a) … бросив D6:» and its rolls)."""
+    if not lines[last - 1].rstrip().rstrip("*_").endswith(":"):
+        return last
+    own = marker(lines[last - 1])
+    found, items = last, 0
+    for n in range(last + 1, min(end, len(lines)) + 1):
+        line = lines[n - 1]
+        if not line.strip():
+            continue
+        kind = marker(line)
+        if kind is None or kind == own or items == limit:
+            break
+        found, items = n, items + 1
+    return found
+
+
+def quoted_lines(lines: Sequence[str]) -> str:
+    """Book lines as a reply quotes them: markup already stripped, a line each, borders dropped."""
+    return "\n".join(l for l in (" ".join(x.split()) for x in lines) if l and not _RULE_ROW_RE.fullmatch(l))
 
 
 def query_stems(query: str) -> set[str]:
@@ -36,8 +80,9 @@ def bold_query_words(text: str, query: str) -> str:
 
 
 def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
-    """The answering passage, cut to `limit` characters on a word boundary, query words bold."""
-    passage = " ".join(passage.split())
+    """The answering passage (a line each for a list it introduces), cut to `limit` characters
+    on a word boundary, query words bold."""
+    passage = quoted_lines(passage.splitlines())
     if not passage:
         return ""
     if len(passage) > limit:

@@ -338,8 +338,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         passage, lines = "", (0, 0)
         if bp is not None or doc in meant:
             pid = bp[1] if bp is not None else meant[doc]
-            passage = index.passage_text(pid)
-            lines = (index.passages.line_start[pid], index.passages.line_end[pid])
+            passage, lines = index.answer_passage(pid)
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits

@@ -32,7 +32,7 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
     breadcrumb, book and lines, then the text in pages."""
     header = []
     if lead:
-        header.append(trim("> " + lead.replace("\n", " "), LEAD_CHARS))
+        header.append(trim("\n".join("> " + line for line in lead.splitlines()), LEAD_CHARS))
     if note:
         header.append(f"*{note}*")
     if sec.path:

@@ -6,7 +6,7 @@ import pytest
 from rules_index import load_index
 from rules_index import passages as ps
 from rules_index.crosslang import heading_pairs, learn
-from rules_index.present import bold_query_words, lead, one_per_rule
+from rules_index.present import bold_query_words, lead, list_end, one_per_rule, quoted_lines
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +42,35 @@ def test_every_hit_passage_lies_inside_its_section(index):
     for h in index.search("можно ли стрелять из тяжелого оружия если отряд двигался", game="horus_heresy", limit=10):
         if h.passage:
             assert h.line_start <= h.passage_lines[0] <= h.passage_lines[1] <= h.line_end
+
+
+def test_a_passage_ending_with_a_colon_carries_the_list_it_introduces(index):
+    # FoW L1133: «…кидают кубик и сравнивают с покзателем Умение:», the two outcomes at L1135, L1137
+    hit = index.search("что кидать на минном поле", game="flames_of_war", limit=1)[0]
+    assert hit.passage_lines == (1133, 1137)
+    assert hit.passage.split("\n") == [
+        "Отряды проходящие Минные Поля кидают кубик и сравнивают с покзателем Умение:",
+        "· Выше или равно – Отряд переходит Поле без проишествий.",
+        "· Меньше – отряд получает попадание FP 5 AT 1+ и кидает Спас-бросок(для Танков используется броня "
+        "Крыши). Если Танк Уничтожен или Ремонтируется, то он ставится на середину Поля. Если он выживает, "
+        "то переходит Поле без проишествий."]
+
+
+@pytest.mark.parametrize("lines, last, end, want", [
+    (["Не список.", "- пункт"], 1, 2, 1),                                     # no colon: the line alone
+    (["Бросьте D6:", "", "- 1", "", "- 2", "", "Дальше текст."], 1, 7, 5),   # blank lines between items
+    (["a) Бросив D6:", "1-2 = 6 ходов", "3-4 = 7 ходов", "b) Другое."], 1, 4, 3),   # rolls; «b)» is a sibling
+    (["8. Радиус у каждого свой:", "1) Генерал", "2) Герой", "9. Дальше."], 1, 4, 3),  # «1)» under «8.»
+    (["Таблица:", "| 1 | a |", "|---|---|", "| 2 | b |"], 1, 4, 4),
+    (["Бросьте D6:", "- 1", "- 2"], 1, 2, 2),                                 # not past the section's end
+])
+def test_list_end(lines, last, end, want):
+    assert list_end(lines, last, end) == want
+
+
+def test_quoted_lines_drop_table_borders_and_keep_a_line_each():
+    assert quoted_lines(["Таблица:", "| 1 | a |", "|---|---|", "  | 2 |   b |"]) == "Таблица:\n| 1 | a |\n| 2 | b |"
+    assert lead("Бросьте D6:\n- 1 реакция\n- 2 реакции", "реакции") == "Бросьте D6:\n- 1 **реакция**\n- 2 **реакции**"
 
 
 def test_english_words_meet_the_russian_through_heading_pairs():

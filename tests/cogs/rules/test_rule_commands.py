@@ -198,3 +198,12 @@ async def test_a_rule_page_names_its_book_and_lines_not_its_internal_id(console)
     replies = await console.run("/rule Таран game:horus_heresy", locale="ru")
     footer = replies[0].embeds[0]["footer"]["text"]
     assert footer.endswith("· L1869–1885") and "horus_heresy" not in footer
+
+
+async def test_the_lead_quotes_a_list_it_introduces_a_line_each(console):
+    # FoW L1133–1137: the roll, then its two outcomes, each a quoted line above the section
+    replies = await console.run("/rule что кидать на минном поле game:flames_of_war", locale="ru")
+    lead = replies[0].embeds[0]["description"].split("\n\n")[0].split("\n")
+    assert lead[0] == "> Отряды проходящие **Минные** **Поля** **кидают** кубик и сравнивают с покзателем Умение:"
+    assert lead[1] == "> · Выше или равно – Отряд переходит **Поле** без проишествий."
+    assert lead[2].startswith("> · Меньше – отряд получает попадание FP 5 AT 1+")
