@@ -153,6 +153,11 @@ def with_synonyms(index: RuleIndex, exp: tuple[tuple[str, float], ...], term: st
     return exp + tuple((w, extra[w]) for w in sorted(extra) if w not in have)
 
 
+def closest(exp: tuple[tuple[str, float], ...], n: int) -> tuple[tuple[str, float], ...]:
+    """The `n` most similar variants of an expansion, in its order among equals."""
+    return tuple(sorted(exp, key=lambda variant: -variant[1]))[:n]
+
+
 def word_weight(index: RuleIndex, term: str) -> float:
     """How much a query word says: its rarity among names, else in the books' text."""
     return index.name_idf.get(term, 0) or index.body_idf.get(term, 1.0)

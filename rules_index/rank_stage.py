@@ -18,6 +18,7 @@ import numpy as np
 from rules_index import meaning, measures
 from rules_index import normalize as nz
 from rules_index import passages as ps
+from rules_index.expand_stage import closest
 from rules_index.hits import Hit
 from rules_index.recent import Recent
 from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
@@ -238,7 +239,9 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         name_best[doc] = name_best.get(doc, 0.0) + KEY_TITLE_BONUS
 
     # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
-    body_exp = [exp[:BODY_EXPANSIONS] for exp in expansions[:n_q]]
+    # each word's closest variants: its list puts its own fuzzy matches first («pinpoint», 0.6),
+    # then its translations and slang («придавл», 0.8), which a cut in list order dropped
+    body_exp = [closest(exp, BODY_EXPANSIONS) for exp in expansions[:n_q]]
     body, body_cov = body_matches(index, body_exp, q_weights, game)
     if body:
         # Relative to the best body match, but never to less than a plain one-occurrence hit

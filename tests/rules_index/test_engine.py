@@ -79,6 +79,21 @@ def test_exact_title_beats_fuzzy_and_body(index):
     assert hits[0].score > hits[1].score
 
 
+def test_a_words_closest_variants_are_searched_not_its_first_few():
+    from rules_index.expand_stage import closest
+    # «pinned»: its own fuzzy matches come first in its list, the books' word for it later
+    exp = (("pin", 1.0), ("pinpoint", 0.6), ("pintl", 0.6), ("придавл", 0.8), ("подавлен", 0.63))
+    assert closest(exp, 3) == (("pin", 1.0), ("придавл", 0.8), ("подавлен", 0.63))
+    assert closest(exp, 5)[3:] == (("pinpoint", 0.6), ("pintl", 0.6))       # equals keep their order
+
+
+def test_an_english_question_reaches_the_books_word_through_its_glossary(index):
+    # FoW L590: «Бронированные Танковые Отряды … не могут быть Придавлены»; "pinned" reads
+    # «придавл» through the book's glossary, which the first six of its variants had left out
+    hit = top(index, "can tanks be pinned")
+    assert (hit.game, hit.title, hit.line_start) == ("flames_of_war", "Танки и Авиация", 590)
+
+
 def test_a_restatement_gives_way_to_the_rule_it_restates(index):
     """Warmaster's turn sequence (L38–98) restates its chapters a line each («5. КОНЕЦ ФАЗЫ»:
     confused units recover): a question is answered by the chapter that states the rule in
