@@ -382,19 +382,21 @@ class RuleIndex:
                 out.append((k, text))
         return out
 
+    def _plain_lines(self, game: str, start: int, end: int) -> list[str]:
+        """Book lines `start`–`end` (1-based) as text: markup stripped, a table's cells split by « | »."""
+        return [strip_markup(l.replace("\t", " | ")).strip() for l in self.lines[game][start - 1:end]]
+
     def passage_text(self, pid: int) -> str:
         sec = self.sections[self.passages.doc[pid]]
-        lines = self.lines[sec.game][self.passages.line_start[pid] - 1:self.passages.line_end[pid]]
-        return " ".join(strip_markup(l.replace("\t", " | ")).strip() for l in lines).strip()
+        return " ".join(self._plain_lines(sec.game, self.passages.line_start[pid], self.passages.line_end[pid])).strip()
 
     def answer_passage(self, pid: int) -> tuple[str, tuple[int, int]]:
         """The passage as a reply quotes it, with its lines: with the list or table it
         introduces when it ends with a colon (rules_index.present.list_end), a line each."""
         sec = self.sections[self.passages.doc[pid]]
-        start, last = self.passages.line_start[pid], self.passages.line_end[pid]
-        book = self.lines[sec.game]
-        end = list_end(book, last, sec.line_end)
-        return quoted_lines([strip_markup(l.replace("\t", " | ")) for l in book[start - 1:end]]), (start, end)
+        start = self.passages.line_start[pid]
+        end = list_end(self.lines[sec.game], self.passages.line_end[pid], sec.line_end)
+        return quoted_lines(self._plain_lines(sec.game, start, end)), (start, end)
 
     def body(self, sec: Section, with_heading: bool = False) -> str:
         """The section's text below its heading, markup stripped, blank-line paragraphs kept.
