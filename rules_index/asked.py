@@ -125,11 +125,7 @@ class AskedIndex:
                 continue
             ids, vals, cover = np.concatenate(ids_w), np.concatenate(vals_w), np.concatenate(cover_w)
             if len(ids_w) > 1 and len(ids) > 1:
-                # a question counts the word once, by its best expansion (the first of equals)
-                order = np.lexsort((-vals, ids))
-                ids, vals, cover = ids[order], vals[order], cover[order]
-                first = np.r_[True, ids[1:] != ids[:-1]]
-                ids, vals, cover = ids[first], vals[first], cover[first]
+                ids, vals, cover = _best_per_question(ids, vals, cover, len(self.doc))
             ids_of.append(ids)
             vals_of.append(vals)
             cover_of.append(cover)
@@ -168,6 +164,19 @@ class AskedIndex:
             keep = np.argpartition(-total_score, ASKED_CANDIDATES)[:ASKED_CANDIDATES]
             docs, pids, total_score = docs[keep], pids[keep], total_score[keep]
         return dict(zip(docs.tolist(), zip(total_score.tolist(), pids.tolist())))
+
+
+def _best_per_question(ids: np.ndarray, vals: np.ndarray, cover: np.ndarray,
+                       n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A question counts a query word once, by its best expansion (the first of equals).
+    By a table of each question's best (values are positive), not a sort of the postings:
+    the two-key sort was a fifth of this search on a big corpus."""
+    best = np.zeros(n)
+    np.maximum.at(best, ids, vals)
+    keep = np.flatnonzero(vals == best[ids])
+    if len(keep) > np.count_nonzero(best):          # equals: the first of them
+        keep = np.sort(keep[np.unique(ids[keep], return_index=True)[1]])
+    return ids[keep], vals[keep], cover[keep]
 
 
 NEAR_COPY = 85      # rapidfuzz ratio (0–100) at which a written question copies an evaluation query

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import copy
 
+import numpy as np
 import pytest
 
 from games.registry import GAMES
 from rules_index import load_index
 from rules_index import normalize as nz
-from rules_index.asked import AskedIndex
+from rules_index.asked import AskedIndex, _best_per_question
 from rules_index.weights import MAX_ANSWER_LINES
 
 
@@ -38,6 +39,19 @@ def test_two_questions_of_a_section_count_beyond_its_best():
     asked = AskedIndex(rows)
     best = asked.best([(1.0, ((t, 1.0),)) for t in nz.terms("марш стрельба")])
     assert best[0][0] > best[1][0] > 0           # the same best question, and a second one
+
+
+
+def test_a_question_counts_a_word_once_by_its_best_expansion_the_first_of_equals():
+    # postings of three expansions of one query word: question ids, values, covers
+    ids = np.array([0, 2, 5, 2, 3, 5, 0, 5], dtype=np.int32)
+    vals = np.array([1.0, 2.0, 3.0, 2.0, 1.5, 4.0, 0.5, 4.0])
+    cover = np.array([10.0, 20.0, 30.0, 21.0, 15.0, 40.0, 5.0, 41.0])
+    got = _best_per_question(ids, vals, cover, 6)
+    by_question = {int(q): (float(v), float(c)) for q, v, c in zip(*got)}
+    # question 2: equal values, the first expansion's cover; question 5: the larger value, first of equals
+    assert by_question == {0: (1.0, 10.0), 2: (2.0, 20.0), 3: (1.5, 15.0), 5: (4.0, 40.0)}
+    assert len(got[0]) == 4
 
 
 @pytest.mark.parametrize("game", list(GAMES))
