@@ -32,7 +32,9 @@ DEFAULT_CACHE_DIR = Path(os.environ.get("RULES_INDEX_CACHE", HERE.parent / "data
 
 def _source_files(system: GameSystem) -> list[Path]:
     book_dir = system.book.file.parent
-    return sorted(book_dir.rglob("*.py")) + system.book.files() + [system.messages / "game.toml"]
+    # the game's declaration too: its nicknames are names a query may give (rules_index.game_names)
+    return (sorted(book_dir.rglob("*.py")) + system.book.files()
+            + [system.messages / "game.toml", system.messages.parent / "__init__.py"])
 
 
 DIGESTS_FILE = "source-digests.json"
@@ -81,7 +83,7 @@ def book_info(system: GameSystem) -> dict:
     """What the index keeps of a game (plain data: the index is pickled)."""
     import i18n
     return {"short": i18n.tr(f"{system.id}.book.short", "en"), "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
-            "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": list(system.book.names),
+            "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": sorted(set(system.book.names) | system.names()),
             "file": system.book.file.name,
             # lines of the book that are not rule text (an advert repeated in the translation)
             "junk": list(system.book.override_data().get("junk", []))}

@@ -59,6 +59,7 @@ from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
 from rules_index.section_model import SectionModel
 from rules_index.asked import AskedIndex
+from rules_index import game_names
 
 
 class RuleIndex:
@@ -247,6 +248,7 @@ class RuleIndex:
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
         self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
+        self.game_names = game_names.learn(self)  # «инвуль эпик»: the game a query names
 
     # -- building ------------------------------------------------------------------------------
     def _index_asked(self, asked: dict[str, list[tuple[int, str]]]) -> None:

@@ -50,6 +50,7 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     query = (query or "")[:MAX_QUERY_CHARS]
     if game is not None and game not in index.games:
         return []
+    query, game = index.game_names.read(query, game)
     best = index._search_once(query, game, limit, "direct")
     top = best[0].score if best else 0.0
     letters = [c for c in query.casefold() if c.isalpha()]
@@ -115,6 +116,7 @@ def prepare(index: RuleIndex, query: str, who: object = None) -> None:
     words' ranking for a mistyped or foreign word) are computed while they type, off the event
     loop, so their search waits for neither."""
     query = (query or "").strip()[:MAX_QUERY_CHARS]      # as /rule will search it
+    query = index.game_names.read(query, None)[0]
     if query_words(index, query)[1]:
         meaning.while_typing(query, who, lambda text: _made_ready(index, text))
 

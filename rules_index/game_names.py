@@ -1,0 +1,156 @@
+"""A game named in the query: «инвуль эпик», «реакции в ереси», "hh overwatch".
+
+Players add the game's name to a question, whether or not the channel has one. The name is
+not a rule's word: left in, «эпик» matched Epic's introduction above «инвуль»'s rule. With no
+game given it says which book to search; with that game given it says nothing more. Either way
+it is taken out of the words searched, unless the game's own headings carry it («Age of
+Darkness» names a chapter of Horus Heresy). A query naming another game than the one given,
+or two games, is searched as typed.
+
+The names are the games' own (`GameSystem.names()`: id, titles, nicknames; `Book.names`),
+compared by stems so «эпике», «ереси» and «вармастере» count. A one-word name that another
+book uses more than the game's own («warmaster» is Horus's title in Horus Heresy, and
+Warmaster's book says it less often, it is not) would name the wrong game: it counts only while
+its game's book uses it at least as often as any other.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rules_index import normalize as nz
+
+if TYPE_CHECKING:
+    from rules_index.engine import RuleIndex
+
+
+class GameNames:
+    """Each game's names as stem sequences, and which of them its headings carry."""
+
+    def __init__(self, names: dict[str, list[str]], section_titles: dict[str, list[str]],
+                 book_lines: dict[str, list[str]]) -> None:
+        """`names`: game → what players call it; `section_titles`: game → its headings;
+        `book_lines`: game → its book (for how often each book uses a one-word name)."""
+        uses: dict[str, Counter[str]] = {}
+        wanted = {nz.stem(t) for ns in names.values() for n in ns for t in nz.tokens(n)}
+        for game, lines in book_lines.items():
+            counts: Counter[str] = Counter()
+            for line in lines:
+                counts.update(t for t in map(nz.stem, nz.tokens(line)) if t in wanted)
+            uses[game] = counts
+        self.by_stems: dict[tuple[str, ...], str] = {}
+        for game, ns in names.items():
+            for n in ns:
+                stems = _stems(n)
+                if not stems or stems in self.by_stems or not _may_name(n, game):
+                    continue
+                if len(stems) == 1:
+                    word = nz.stem(nz.tokens(n)[0])
+                    own = uses.get(game, Counter())[word]
+                    if any(c[word] > own for g, c in uses.items() if g != game):
+                        continue
+                self.by_stems[stems] = game
+        self.longest = max(map(len, self.by_stems), default=0)
+        # a name the game's headings carry names a part of its book, not only the book
+        self.in_headings = {stems for stems, game in self.by_stems.items()
+                            if any(_holds(_stems(t), stems) for t in section_titles.get(game, ()))}
+
+    def read(self, query: str, game: str | None) -> tuple[str, str | None]:
+        """(the query to search, the game to search in): the game's name taken out and the game
+        it names given, when the query names exactly one game (and not another than `game`)."""
+        toks = nz.tokens(query)
+        # the words names are made of (a name's «of» and «в» aside), with their place in `toks`
+        at = [k for k, t in enumerate(toks) if t not in nz.STOPWORDS]
+        forms = [_form(toks[k]) for k in at]
+        found: list[tuple[int, int, str, tuple[str, ...]]] = []   # (first token, past the last, game, name)
+        i = 0
+        while i < len(forms):
+            for n in range(min(self.longest, len(forms) - i), 0, -1):
+                name = tuple(forms[i:i + n])
+                g = self.by_stems.get(name)
+                if g is not None:
+                    found.append((at[i], at[i + n - 1] + 1, g, name))
+                    i += n
+                    break
+            else:
+                i += 1
+        named = {g for _, _, g, _ in found}
+        if len(named) != 1:
+            return query, game
+        (named_game,) = named
+        if game is not None and game != named_game:
+            return query, game
+        cut = [(a, b) for a, b, _, name in found if name not in self.in_headings]
+        left = [t for k, t in enumerate(toks) if not any(a <= k < b for a, b in cut)]
+        if not cut or not [t for t in left if t not in nz.STOPWORDS]:
+            return query, named_game            # nothing else asked: the name is the query
+        text = query
+        for a, b in cut:
+            text = _without(text, toks[a:b])
+        return " ".join(text.split()), named_game
+
+
+def learn(index: RuleIndex) -> GameNames:
+    titles: dict[str, list[str]] = {}
+    for s in index.sections:
+        titles.setdefault(s.game, []).append(s.title)
+    return GameNames({g: info.get("names", []) for g, info in index.games.items()}, titles, index.lines)
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(_form(t) for t in nz.tokens(text) if t not in nz.STOPWORDS)
+
+
+def _form(token: str) -> str:
+    """A word as names are compared: its dictionary form's stem where pymorphy3 knows it (Snowball
+    stems «ересь» «ер» and «ереси» «ерес»), else its stem."""
+    return nz.lemma_stem(token) or nz.stem(token)
+
+
+def _may_name(name: str, game: str) -> bool:
+    """A one-word name in Latin letters names the game when it is an abbreviation (hh, fow, wm,
+    epic) or the game's id (warmaster): "flames" is also an English word, as in "flame
+    template". A name of one or two letters («ЭА» stems to «э») names nothing surely."""
+    toks = [t for t in nz.tokens(name) if t not in nz.STOPWORDS]
+    if len(toks) != 1:
+        return bool(toks)
+    word = toks[0]
+    if len(_form(word)) < 2:
+        return False
+    if word.isascii() and word.isalpha():
+        return len(word) <= 4 or word == game
+    return True
+
+
+def _holds(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    n = len(part)
+    return any(seq[i:i + n] == part for i in range(len(seq) - n + 1))
+
+
+def _without(text: str, words: list[str]) -> str:
+    """`text` less the words `words` (as nz.tokens reads them) where they stand together, with
+    any preposition in front of them («в ереси»)."""
+    folded = text.casefold().replace("ё", "е")
+    spans = []
+    for w in words:
+        start = 0
+        while True:
+            k = folded.find(w, start)
+            if k < 0:
+                break
+            before = k == 0 or not folded[k - 1].isalnum()
+            end = k + len(w)
+            while end < len(folded) and folded[end].isalnum():
+                end += 1                         # the word's ending: «ереси» for «ерес»
+            if before:
+                spans.append((k, end))
+                break
+            start = k + 1
+    if not spans:
+        return text
+    a, b = min(s[0] for s in spans), max(s[1] for s in spans)
+    m = re.search(r"(?:^|\s)(в|во|по|in|for)\s+$", folded[:a])
+    if m:
+        a = m.start(1)
+    return text[:a] + text[b:]

@@ -1,0 +1,51 @@
+"""A game named in the query (rules_index.game_names): its name is not a rule's word."""
+from __future__ import annotations
+
+import pytest
+
+from rules_index import load_index
+from rules_index.game_names import GameNames
+
+NAMES = {"epic": ["epic", "эпик", "ЭА"], "horus_heresy": ["hh", "ересь хоруса", "ересь", "age of darkness"],
+         "warmaster": ["warmaster", "вармастер"], "flames_of_war": ["flames of war", "flames", "фов"]}
+TITLES = {"horus_heresy": ["СРАЖЕНИЯ В AGE OF DARKNESS", "Реакции"], "epic": ["Бласты"]}
+LINES = {"horus_heresy": ["Warmaster Horus", "Warmaster Horus again"], "warmaster": ["Warmaster"],
+         "epic": [], "flames_of_war": []}
+
+
+@pytest.fixture(scope="module")
+def names():
+    return GameNames(NAMES, TITLES, LINES)
+
+
+@pytest.mark.parametrize("query, game, expected", [
+    # the name out, the game it names given
+    ("инвуль эпик", None, ("инвуль", "epic")),
+    ("инвуль эпик", "epic", ("инвуль", "epic")),
+    # in any form, with its preposition
+    ("а в ереси сколько реакций за фазу?", None, ("а сколько реакций за фазу?", "horus_heresy")),
+    ("hh overwatch", None, ("overwatch", "horus_heresy")),
+    # the channel's game is another: the query is searched as typed
+    ("инвуль эпик", "horus_heresy", ("инвуль эпик", "horus_heresy")),
+    # two games named: nothing is assumed
+    ("бласты эпик или фов", None, ("бласты эпик или фов", None)),
+    # a name the game's headings carry names a part of the book: it stays
+    ("миссии age of darkness", None, ("миссии age of darkness", "horus_heresy")),
+    # nothing else asked: the name is the query
+    ("эпик", None, ("эпик", "epic")),
+    # another book says "warmaster" more often than Warmaster's: not a name
+    ("warmaster charge", None, ("warmaster charge", None)),
+    # "flames" is an English word too ("flame template"); ЭА stems to one letter
+    ("do flames ignore cover", None, ("do flames ignore cover", None)),
+    ("ЭА бласты", None, ("ЭА бласты", None)),
+])
+def test_a_query_naming_one_game_searches_that_game_without_its_name(names, query, game, expected):
+    assert names.read(query, game) == expected
+
+
+def test_the_books_own_name_is_no_rules_word():
+    index = load_index()
+    hit = index.search("инвуль эпик", "epic", 5)[0]
+    assert (hit.game, hit.line_start) == ("epic", 674)          # 2.1.6 Непробиваемый спас-бросок
+    hit = index.search("инвуль эпик", None, 5)[0]
+    assert (hit.game, hit.line_start) == ("epic", 674)          # not Horus Heresy's invulnerable saves
