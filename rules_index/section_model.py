@@ -76,12 +76,15 @@ def train_for(index: RuleIndex, shipped: dict[int, np.ndarray], path: Path = MOD
     """Train on the index's written questions (their vectors from `shipped`) and its passages
     (each an example of its own section, and the only ones of a section no question was
     written for), and write the model. Returns the number of sections it knows."""
-    from rules_index.meaning import ASKED_PREFIX, text_key
+    from rules_index.meaning import ASKED_PREFIX, PassageVectors, text_key
     keep = [i for i, t in enumerate(index.asked_text) if text_key(ASKED_PREFIX + t) in shipped]
     questions = np.stack([shipped[text_key(ASKED_PREFIX + index.asked_text[i])] for i in keep])
-    rows = index.meaning.row_of
+    # the passages' vectors as `shipped` has them: the index's own were looked up when it was
+    # built, before `python -m rules_index vectors` encoded what a changed book lacked
+    vectors = PassageVectors(index, shipped)
+    rows = vectors.row_of
     encoded = rows >= 0
-    passages = index.meaning.matrix[rows[encoded]]
+    passages = vectors.matrix[rows[encoded]]
     docs = np.concatenate([index.asked.doc[keep], np.asarray(index.passages.doc)[encoded]])
     classes, labels = np.unique(docs, return_inverse=True)
     weights, bias = train(np.vstack([questions, passages]), labels, len(classes))
