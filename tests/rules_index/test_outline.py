@@ -115,3 +115,21 @@ def test_section_ids_are_stable(outlines):
     ids = [s.id for s in outlines["epic"]]
     assert len(ids) == len(set(ids))
     assert "epic:120" in ids and "epic:312t" in ids
+
+
+@pytest.mark.parametrize("game, line, path", [
+    # a step of the shooting sequence, not a part of «Навык стрельбы 6 и выше»
+    ("horus_heresy", 715, ("ФАЗА СТРЕЛЬБЫ",)),
+    # pursuit follows a lost combat, not the saving throws
+    ("horus_heresy", 1336, ("ФАЗА НАСТУПЛЕНИЯ", "Определите результаты наступления")),
+    # vehicles shooting: a part of the vehicle chapter, not of the ram's limits
+    ("horus_heresy", 1911, ("ТЕХНИКА",)),
+    # reserves are a mission rule of their own, not a part of night fighting
+    ("horus_heresy", 4027, ("СРАЖЕНИЯ В AGE OF DARKNESS", "Резервы")),
+    # the tournament rules are chapter 6, not a part of aerospace operations
+    ("epic", 1054, ()),
+])
+def test_a_rule_reads_under_the_heading_the_book_puts_it(outlines, game, line, path):
+    """The breadcrumb every answer shows: where the markdown's heading levels are wrong, the
+    book's overrides set them (`[level]`)."""
+    assert _find(outlines[game], line).path == path
