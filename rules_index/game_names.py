@@ -4,8 +4,8 @@ Players add the game's name to a question, whether or not the channel has one. T
 not a rule's word: left in, «эпик» matched Epic's introduction above «инвуль»'s rule. With no
 game given it says which book to search; with that game given it says nothing more. Either way
 it is taken out of the words searched, unless the game's own headings carry it («Age of
-Darkness» names a chapter of Horus Heresy). A query naming another game than the one given,
-or two games, is searched as typed.
+Darkness» names a chapter of Horus Heresy); a search given another game (the same rule in the
+other books) keeps that game. A query naming two games is searched as typed.
 
 The names are the games' own (`GameSystem.names()`: id, titles, nicknames; `Book.names`),
 compared by stems so «эпике», «ереси» and «вармастере» count. A one-word name that another
@@ -57,8 +57,10 @@ class GameNames:
                             if any(_holds(_stems(t), stems) for t in section_titles.get(game, ()))}
 
     def read(self, query: str, game: str | None) -> tuple[str, str | None]:
-        """(the query to search, the game to search in): the game's name taken out and the game
-        it names given, when the query names exactly one game (and not another than `game`)."""
+        """(the query to search, the game to search in), when the query names exactly one game:
+        its name taken out, and that game when none is given. A search given another game (the
+        channel's, or "this rule in the other books") keeps it: the name is no word of that book
+        either."""
         toks = nz.tokens(query)
         # the words names are made of (a name's «of» and «в» aside), with their place in `toks`
         at = [k for k, t in enumerate(toks) if t not in nz.STOPWORDS]
@@ -79,16 +81,16 @@ class GameNames:
         if len(named) != 1:
             return query, game
         (named_game,) = named
-        if game is not None and game != named_game:
-            return query, game
+        if game is None:
+            game = named_game
         cut = [(a, b) for a, b, _, name in found if name not in self.in_headings]
         left = [t for k, t in enumerate(toks) if not any(a <= k < b for a, b in cut)]
         if not cut or not [t for t in left if t not in nz.STOPWORDS]:
-            return query, named_game            # nothing else asked: the name is the query
+            return query, game                  # nothing else asked: the name is the query
         text = query
         for a, b in cut:
             text = _without(text, toks[a:b])
-        return " ".join(text.split()), named_game
+        return " ".join(text.split()), game
 
 
 def learn(index: RuleIndex) -> GameNames:

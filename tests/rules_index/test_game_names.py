@@ -25,8 +25,8 @@ def names():
     # in any form, with its preposition
     ("а в ереси сколько реакций за фазу?", None, ("а сколько реакций за фазу?", "horus_heresy")),
     ("hh overwatch", None, ("overwatch", "horus_heresy")),
-    # the channel's game is another: the query is searched as typed
-    ("инвуль эпик", "horus_heresy", ("инвуль эпик", "horus_heresy")),
+    # another game given (the channel's, or the same rule in the other books): it stays given
+    ("инвуль эпик", "horus_heresy", ("инвуль", "horus_heresy")),
     # two games named: nothing is assumed
     ("бласты эпик или фов", None, ("бласты эпик или фов", None)),
     # a name the game's headings carry names a part of the book: it stays
