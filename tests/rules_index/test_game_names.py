@@ -1,6 +1,8 @@
 """A game named in the query (rules_index.game_names): its name is not a rule's word."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from rules_index import load_index
@@ -9,13 +11,13 @@ from rules_index.game_names import GameNames
 NAMES = {"epic": ["epic", "эпик", "ЭА"], "horus_heresy": ["hh", "ересь хоруса", "ересь", "age of darkness"],
          "warmaster": ["warmaster", "вармастер"], "flames_of_war": ["flames of war", "flames", "фов"]}
 TITLES = {"horus_heresy": ["СРАЖЕНИЯ В AGE OF DARKNESS", "Реакции"], "epic": ["Бласты"]}
-LINES = {"horus_heresy": ["Warmaster Horus", "Warmaster Horus again"], "warmaster": ["Warmaster"],
-         "epic": [], "flames_of_war": []}
+# sections using each word: Horus Heresy says "warmaster" (Horus's title) more than Warmaster does
+USES = {"horus_heresy": Counter({"warmast": 2}), "warmaster": Counter({"warmast": 1})}
 
 
 @pytest.fixture(scope="module")
 def names():
-    return GameNames(NAMES, TITLES, LINES)
+    return GameNames(NAMES, TITLES, USES)
 
 
 @pytest.mark.parametrize("query, game, expected", [
