@@ -4,8 +4,8 @@ Players add the game's name to a question, whether or not the channel has one. T
 not a rule's word: left in, «эпик» matched Epic's introduction above «инвуль»'s rule. With no
 game given it says which book to search; with that game given it says nothing more. Either way
 it is taken out of the words searched, unless the game's own headings carry it («Age of
-Darkness» names a chapter of Horus Heresy); a search given another game (the same rule in the
-other books) keeps that game. A query naming two games is searched as typed.
+Darkness» names a chapter of Horus Heresy); a search given another game (the channel's, while
+the player names another) keeps that game. A query naming two games is searched as typed.
 
 The names are the games' own (`GameSystem.names()`: id, titles, nicknames; `Book.names`),
 compared by stems so «эпике», «ереси» and «вармастере» count. A one-word name that another
@@ -54,8 +54,7 @@ class GameNames:
     def read(self, query: str, game: str | None) -> tuple[str, str | None]:
         """(the query to search, the game to search in), when the query names exactly one game:
         its name taken out, and that game when none is given. A search given another game (the
-        channel's, or "this rule in the other books") keeps it: the name is no word of that book
-        either."""
+        channel's) keeps it: the name is no word of that book either."""
         toks = nz.tokens(query)
         # the words names are made of (a name's «of» and «в» aside), with their place in `toks`
         at = [k for k, t in enumerate(toks) if t not in nz.STOPWORDS]
