@@ -132,29 +132,18 @@ def _holds(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return any(seq[i:i + n] == part for i in range(len(seq) - n + 1))
 
 
+_WORD_RE = re.compile(r"[^\W_]+")
+_PREPOSITION_RE = re.compile(r"(?:^|\s)(в|во|по|in|for)\s+$", re.IGNORECASE)
+
+
 def _without(text: str, words: list[str]) -> str:
-    """`text` less the words `words` (as nz.tokens reads them) where they stand together, with
-    any preposition in front of them («в ереси»)."""
-    folded = text.casefold().replace("ё", "е")
-    spans = []
-    for w in words:
-        start = 0
-        while True:
-            k = folded.find(w, start)
-            if k < 0:
-                break
-            before = k == 0 or not folded[k - 1].isalnum()
-            end = k + len(w)
-            while end < len(folded) and folded[end].isalnum():
-                end += 1                         # the word's ending: «ереси» for «ерес»
-            if before:
-                spans.append((k, end))
-                break
-            start = k + 1
-    if not spans:
-        return text
-    a, b = min(s[0] for s in spans), max(s[1] for s in spans)
-    m = re.search(r"(?:^|\s)(в|во|по|in|for)\s+$", folded[:a])
-    if m:
-        a = m.start(1)
-    return text[:a] + text[b:]
+    """`text` less the words `words` (as nz.tokens reads them: «вм» is "bm") where they stand
+    together, with a preposition in front of them («в ереси»)."""
+    typed = [(m.start(), m.end(), nz.tokens(m.group())) for m in _WORD_RE.finditer(text)]
+    n = len(words)
+    for i in range(len(typed) - n + 1):
+        if [t[0] if len(t) == 1 else None for *_, t in typed[i:i + n]] == words:
+            a, b = typed[i][0], typed[i + n - 1][1]
+            m = _PREPOSITION_RE.search(text[:a])
+            return text[:m.start(1) if m else a] + text[b:]
+    return text

@@ -9,7 +9,7 @@ from rules_index import load_index
 from rules_index.game_names import GameNames
 
 NAMES = {"epic": ["epic", "эпик", "ЭА"], "horus_heresy": ["hh", "ересь хоруса", "ересь", "age of darkness"],
-         "warmaster": ["warmaster", "вармастер"], "flames_of_war": ["flames of war", "flames", "фов"]}
+         "warmaster": ["warmaster", "вармастер", "вм"], "flames_of_war": ["flames of war", "flames", "фов"]}
 TITLES = {"horus_heresy": ["СРАЖЕНИЯ В AGE OF DARKNESS", "Реакции"], "epic": ["Бласты"]}
 # sections using each word: Horus Heresy says "warmaster" (Horus's title) more than Warmaster does
 USES = {"horus_heresy": Counter({"warmast": 2}), "warmaster": Counter({"warmast": 1})}
@@ -27,6 +27,8 @@ def names():
     # in any form, with its preposition
     ("а в ереси сколько реакций за фазу?", None, ("а сколько реакций за фазу?", "horus_heresy")),
     ("hh overwatch", None, ("overwatch", "horus_heresy")),
+    # a name the tokens fold to Latin look-alikes («вм» reads "bm") is cut where it was typed
+    ("вм можно ли стрелять после марша?", None, ("можно ли стрелять после марша?", "warmaster")),
     # another game given (the channel's, or the same rule in the other books): it stays given
     ("инвуль эпик", "horus_heresy", ("инвуль", "horus_heresy")),
     # two games named: nothing is assumed
