@@ -21,7 +21,7 @@ from rules_index import passages as ps
 from rules_index.expand_stage import closest
 from rules_index.hits import Hit
 from rules_index.recent import Recent
-from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
 
 
 if TYPE_CHECKING:
@@ -466,8 +466,9 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
                 words[doc] = -penalty[doc]
                 first, count = index.passages.of_doc[doc]
                 meant[doc] = first + int(np.argmax(per_passage[first:first + count]))
+    model_max = SECTION_MODEL_MAX * (1.0 if game is not None else SECTION_MODEL_NO_GAME)
     fused = [(s + top * MEANING_MAX * math.exp((float(closeness[doc]) - best) / MEANING_TEMPERATURE)
-              + (SECTION_MODEL_MAX * float(likely[doc]) if likely is not None else 0.0), doc)
+              + (model_max * float(likely[doc]) if likely is not None else 0.0), doc)
              if closeness[doc] > -1.0 else (s, doc) for doc, s in words.items()]
     return fused, meant
 

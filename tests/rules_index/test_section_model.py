@@ -84,3 +84,16 @@ def test_a_name_with_no_game_is_placed_in_its_book(index, without_section_model)
     unfused = without_section_model(index)
     assert [h.section_id for h in unfused.search("свет от фонаря", limit=2)] == ["warmaster:498", "horus_heresy:4527"]
     assert [h.section_id for h in index.search("свет от фонаря", limit=2)] == ["hydrophilia:617", "warmaster:498"]
+
+
+def test_with_no_game_a_question_weighs_the_model_as_the_game_would(index, monkeypatch):
+    # An independent character is Horus Heresy's. With no game the model's probabilities are
+    # shared among the five books, so its certainty weighed less than within the book, and
+    # Warmaster's movement chapter (a character joining a unit) came first, 213 to 211.
+    from rules_index import rank_stage
+    query = "can my independent character join a unit during the shooting phase"
+    assert index.search(query, limit=1)[0].section_id == "horus_heresy:3103"
+    index.__dict__.pop("_answers", None)
+    monkeypatch.setattr(rank_stage, "SECTION_MODEL_NO_GAME", 1.0)
+    assert index.search(query, limit=1)[0].section_id == "warmaster:162"
+    index.__dict__.pop("_answers", None)
