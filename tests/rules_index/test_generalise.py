@@ -32,6 +32,7 @@ FLOORS = {
     "heldout6_queries.tsv": (0.88, 0.96, 0.80, 0.93),
     "heldout7_queries.tsv": (0.81, 0.95, 0.78, 0.90),
     "heldout8_queries.tsv": (0.82, 0.96, 0.77, 0.93),
+    "heldout9_queries.tsv": (0.68, 0.90, 0.59, 0.80),
 }
 
 
