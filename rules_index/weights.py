@@ -31,7 +31,7 @@ SECTION_MODEL_CANDIDATES = 10  # the classifier's likeliest sections join the ra
 # …and with no game, a question's probabilities are spread over the five books (a section's
 # share within its book times the book's), where with the game they are the book's alone: the
 # same certainty weighs more. Five-fold on the written questions, no game: 63.1% → 64.1% at
-# rank 1 (2 scores alike, 1.25 gains a fifth of it; docs/rules.md)
+# rank 1 (1.75 and 2.0 score the same, 1.25 gains a fifth of it; docs/rules.md)
 SECTION_MODEL_NO_GAME = 1.5
 # A distance's unit with no game given (rules_index.measures)
 MEASURE_MIN_SHARE = 0.1        # a book giving under this share of its distances in the unit seldom uses it…
