@@ -112,6 +112,18 @@ def onnx_model(model: ModelFile, ranges: dict[str, np.ndarray] | None = None,
     def float_matrix(blocks: np.ndarray) -> np.ndarray:
         return dequantized(blocks).astype(np.float64).T                # [K, N]
 
+    def product(x: str, blocks: np.ndarray, bias: np.ndarray, out: str, column_scale: np.ndarray | None = None,
+                input_smoothing: np.ndarray | None = None) -> str:
+        """x · W + b, precise or fast. Fast: the output's columns times `column_scale`, and x's
+        channels smoothed here, or already, by `input_smoothing`."""
+        if ranges is None:
+            return precise(x, blocks, bias, out)
+        matrix = float_matrix(blocks)
+        smoothing = smoothing_for(x, matrix) if input_smoothing is None else input_smoothing
+        if column_scale is not None:
+            matrix, bias = matrix * column_scale, bias * column_scale
+        return fast(x, matrix, bias, out, smoothing, input_smoothed=input_smoothing is not None)
+
     H, FF = model.hidden, model.ffn
     nodes.append(helper.make_node(
         "LayerNormalization", ["embeddings", weight("emb.ln.g", model.floats("emb.ln.w")),
@@ -120,42 +132,24 @@ def onnx_model(model: ModelFile, ranges: dict[str, np.ndarray] | None = None,
     x = "x0"
     for layer in range(model.layers):
         p = f"l{layer}."
-        qkv_blocks, qkv_bias = matrices(p, ["q", "k", "v"], H, H)
-        ao_blocks, ao_bias = matrices(p, ["ao"], H, H)
-        fi_blocks, fi_bias = matrices(p, ["fi"], FF, H)
-        fo_blocks, fo_bias = matrices(p, ["fo"], H, FF)
         context = f"{p}ctx"
-        if ranges is None:
-            qkv = precise(x, qkv_blocks, qkv_bias, f"{p}qkv")
-        else:
+        ao_blocks, ao_bias = matrices(p, ["ao"], H, H)
+        context_smoothing = values_scale = None
+        if ranges is not None:
             # the attention's output is a mix of the value rows, so dividing v's columns divides
             # the context's channels: the product after it reads them already smoothed
-            qkv_matrix, ao_matrix = float_matrix(qkv_blocks), float_matrix(ao_blocks)
-            ao_smoothing = smoothing_for(context, ao_matrix)
-            unsmooth_values = np.concatenate([np.ones(2 * H), 1 / ao_smoothing])
-            qkv = fast(x, qkv_matrix * unsmooth_values, qkv_bias * unsmooth_values, f"{p}qkv",
-                       smoothing_for(x, qkv_matrix))
+            context_smoothing = smoothing_for(context, float_matrix(ao_blocks))
+            values_scale = np.concatenate([np.ones(2 * H), 1 / context_smoothing])
+        qkv = product(x, *matrices(p, ["q", "k", "v"], H, H), f"{p}qkv", column_scale=values_scale)
         nodes.append(helper.make_node("Split", [qkv], [f"{p}q", f"{p}k", f"{p}v"], axis=-1, num_outputs=3))
         nodes.append(helper.make_node("MultiHeadAttention", [f"{p}q", f"{p}k", f"{p}v"], [context],
                                       domain=MS, num_heads=model.heads))
-        if ranges is None:
-            attention_out = precise(context, ao_blocks, ao_bias, f"{p}ao")
-        else:
-            attention_out = fast(context, ao_matrix, ao_bias, f"{p}ao", ao_smoothing, input_smoothed=True)
-        attended = norm(attention_out, x, p + "aln", f"{p}attended")
-        if ranges is None:
-            inner = precise(attended, fi_blocks, fi_bias, f"{p}fi")
-        else:
-            fi_matrix = float_matrix(fi_blocks)
-            inner = fast(attended, fi_matrix, fi_bias, f"{p}fi", smoothing_for(attended, fi_matrix))
+        attended = norm(product(context, ao_blocks, ao_bias, f"{p}ao", input_smoothing=context_smoothing),
+                        x, p + "aln", f"{p}attended")
         gelu = f"{p}gelu"
-        nodes.append(helper.make_node("Gelu", [inner], [gelu], domain=MS))
-        if ranges is None:
-            outer = precise(gelu, fo_blocks, fo_bias, f"{p}fo")
-        else:
-            fo_matrix = float_matrix(fo_blocks)
-            outer = fast(gelu, fo_matrix, fo_bias, f"{p}fo", smoothing_for(gelu, fo_matrix))
-        x = norm(outer, attended, p + "oln", f"x{layer + 1}")
+        nodes.append(helper.make_node("Gelu", [product(attended, *matrices(p, ["fi"], FF, H), f"{p}fi")], [gelu],
+                                      domain=MS))
+        x = norm(product(gelu, *matrices(p, ["fo"], H, FF), f"{p}fo"), attended, p + "oln", f"x{layer + 1}")
     nodes.append(helper.make_node("ReduceMean", [x, weight("tokens", np.array([1], np.int64))], ["mean"],
                                   keepdims=0))
     outputs = [helper.make_tensor_value_info("mean", TensorProto.FLOAT, [1, H])]
