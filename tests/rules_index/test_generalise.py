@@ -33,6 +33,7 @@ FLOORS = {
     "heldout7_queries.tsv": (0.81, 0.95, 0.78, 0.90),
     "heldout8_queries.tsv": (0.82, 0.96, 0.77, 0.93),
     "heldout9_queries.tsv": (0.68, 0.90, 0.59, 0.80),
+    "heldout10_queries.tsv": (0.84, 0.92, 0.78, 0.88),
 }
 
 
