@@ -14,6 +14,7 @@ import logging
 import sys
 
 from app.config import Config, ConfigError
+from app.heap import return_large_buffers
 from i18n import tr
 
 log = logging.getLogger("referee")
@@ -96,6 +97,7 @@ def connect(config: Config, sync: str | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    return_large_buffers()          # before the index and the encoder load (app.heap)
     args = parse_args(argv)
     try:
         config = Config.load(args.config)

@@ -83,6 +83,7 @@ def bot_rss_mb() -> float:
     """RSS of a new process that loads the cached index and answers every query once."""
     return int(in_new_process(
         "import sys; sys.path.insert(0, %r)\n"
+        "from app.heap import return_large_buffers; return_large_buffers()   # as bot.py starts\n"
         "from rules_index import load_index\n"
         "from rules_index.evaluate import read_queries\n"
         "index = load_index()\n"
