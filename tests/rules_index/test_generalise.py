@@ -155,6 +155,16 @@ def test_cyrillic_query_the_books_do_not_know_is_also_read_as_english(index):
     assert index.search("двойной марш", game="epic", limit=1)[0].via == "direct"
 
 
+def test_a_name_with_a_word_no_book_knows_is_ranked_by_its_meaning(index):
+    # «деплой спирхедом»: two players' words typed as they sound, known to no book even
+    # approximately, and no English retry reads them; their sentence vector finds Spearhead
+    # («Острие (SPEARHEAD)», L1053), where the words alone found nothing
+    hit = index.search("деплой спирхедом", game="flames_of_war", limit=1)[0]
+    assert (hit.line_start, hit.via) == (1053, "direct")
+    # a name the books spell is still its heading's, not a question's
+    assert index.search("острие", game="flames_of_war", limit=1)[0].line_start == 1053
+
+
 def test_aspect_pairs_meet():
     assert nz.stem("взорвана") == nz.stem("взрывается")
     assert nz.stem("назвать") == nz.stem("называть")
