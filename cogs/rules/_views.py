@@ -11,10 +11,9 @@ from cogs._common.text import locale_of
 from cogs.rules._render import book_title, section_pages, toc_pages
 from cogs.rules._search import search
 from i18n import UserError, tr
-from rules_index.engine import title_variants
+from rules_index.present import same_rule_elsewhere
 from app.services import services_of
 
-MIN_OTHER_BOOK_SCORE = 60.0   # «the same rule in another book»: a title-level match there
 RULE, TOC, MISS = "rule", "toc", "miss"
 CLOSE = 6.0                   # hits within this of the shown one are offered as "did you mean"
 STATE_ROOM = 90               # of a custom_id's 100 characters, what a rule state may take
@@ -43,18 +42,6 @@ def _option(index, sec, locale: str, to: str, default: bool = False) -> Option:
     desc = " › ".join(sec.path) or book_title(index, sec.game, locale)
     return Option(trim(sec.title, LIMITS.select_label) or sec.id, to, trim(f"{where} · {desc}", LIMITS.select_description),
                   default)
-
-
-def same_rule_elsewhere(rules, sec) -> list:
-    """The best title-level match for this section's title in each other book."""
-    out = []
-    for game in rules.games:
-        if game == sec.game:
-            continue
-        hits = rules.search(title_variants(sec.title)[0], game=game, limit=1)
-        if hits and hits[0].via == "direct" and hits[0].score >= MIN_OTHER_BOOK_SCORE:
-            out.append(rules.section(hits[0].section_id))
-    return out
 
 
 def _rules_of(interaction: discord.Interaction):

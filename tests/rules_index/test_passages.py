@@ -6,7 +6,7 @@ import pytest
 from rules_index import load_index
 from rules_index import passages as ps
 from rules_index.crosslang import heading_pairs, learn
-from rules_index.present import bold_query_words, lead, list_end, one_per_rule, quoted_lines
+from rules_index.present import bold_query_words, lead, list_end, one_per_rule, quoted_lines, same_rule_elsewhere
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +113,17 @@ def test_a_question_is_known_by_its_first_word_or_its_mark_even_asking_for_no_nu
     from rules_index.passages import is_question
     assert is_question("как работают пушки") and is_question("how do cannons work") and is_question("пушки?")
     assert not is_question("пушки") and not is_question("cannon rules") and not is_question("прыжковая пехота")
+
+
+def test_the_same_rule_in_other_books_shares_a_word_of_its_heading(index):
+    # Epic's invulnerable save is Horus Heresy's «Непробиваемые спас-броски» (L813); Flames of
+    # War's «Перевозчики взрывчатки — атака» (a save in its text) and Warmaster's shooting
+    # chapter, the best hits there for the title read as a question, are not that rule
+    others = same_rule_elsewhere(index, index.section("epic:674"))
+    assert [(s.game, s.line_start) for s in others] == [("horus_heresy", 813)]
+    # Spearhead is Flames of War's alone: Horus Heresy's «Командные войска» is no match for it
+    assert same_rule_elsewhere(index, index.section("flames_of_war:1053")) == []
+    # a heading another book words in another form («Транспорты» / «Пассажиры и Транспорт») still finds it
+    transport = next(s for s in index.sections if s.game == "epic" and s.title.startswith("1.7.5 Транспорты"))
+    assert {(s.game, s.title) for s in same_rule_elsewhere(index, transport)} >= {
+        ("horus_heresy", "Транспорты"), ("flames_of_war", "Пассажиры и Транспорт")}
