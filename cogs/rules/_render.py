@@ -30,6 +30,9 @@ LEAD_CHARS = 1000          # the answering passage above the section (its own pa
 def section_pages(index, sec, locale: str, note: str | None = None, lead: str | None = None) -> list[discord.Embed]:
     """The section as embeds: the answering passage (when a question found it), title,
     breadcrumb, book and lines, then the text in pages."""
+    body = index.body(sec)
+    # the section is its answering passage: quoted above its book and lines, not again below them
+    quoted_whole = bool(lead) and _words_of(lead or "") == _words_of(body)
     header = []
     if lead:
         header.append(trim("\n".join("> " + line for line in lead.splitlines()), LEAD_CHARS))
@@ -38,25 +41,32 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
     if sec.path:
         header.append(" › ".join(sec.path))
     header.append(where_line(index, sec, locale))
-    body = index.body(sec)
-    if not body.strip():
+    if quoted_whole:
+        body = ""
+    elif not body.strip():
         kids = [index.section(c) for c in sec.children]
         kids = [k for k in kids if k is not None]
         if kids:
             body = tr("rules.reply.empty_section", locale) + "\n" + "\n".join(f"• {k.title}" for k in kids)
         else:
             body = tr("rules.reply.no_text", locale)
-    chunks = chunk_text(body, PAGE_CHARS)
+    chunks = chunk_text(body, PAGE_CHARS) if body else [""]
     pages = []
     for k, chunk in enumerate(chunks):
         shown = header if k == 0 or not lead else header[1:]     # the lead only on the first page
+        text = "\n".join(shown) + ("\n\n" + chunk if chunk else "")
         embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
-                              description=trim("\n".join(shown) + "\n\n" + chunk, LIMITS.embed_description))
+                              description=trim(text, LIMITS.embed_description))
         # the book and the lines, not the section's internal id («horus_heresy:1869»)
         lines = f"L{sec.line_start}" if sec.line_start == sec.line_end else f"L{sec.line_start}–{sec.line_end}"
         embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer))
         pages.append(embed)
     return pages
+
+
+def _words_of(text: str) -> list[str]:
+    """The text as its words, the lead's bold and the lines' breaks aside."""
+    return text.replace("**", "").split()
 
 
 def toc_pages(index, game: str, locale: str) -> tuple[list[discord.Embed], list[list]]:

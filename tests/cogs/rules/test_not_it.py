@@ -31,3 +31,18 @@ async def test_not_it_records_the_miss_and_shows_the_next_hit(console):
     # (L429: one a phase, never above 3) or «Дополнительные реакции и лимит реакций» (L448: at most 3 a phase)
     assert rows[0]["shown"][0] in {"horus_heresy:425", "horus_heresy:429", "horus_heresy:448"}
     assert "сколько реакций" in format_misses(rows)
+
+
+async def test_a_section_that_is_its_answer_is_shown_once(console):
+    # Epic's March (L186–188) is one sentence, the one that answers: quoted as the lead and
+    # again as the text, it read twice. It is quoted, then its place in the book, and no more.
+    replies = await console.run("/rule можно ли стрелять после марша game:epic", locale="ru")
+    embed = replies[0].embeds[0]
+    assert embed["title"] == "March (Марш-Бросок)"
+    assert embed["description"].split("\n") == [
+        "> Формация может сделать три последовательных движения, каждое со своей «Скоростью»;",
+        "1.6 Фаза Действий (Action Phase) › 1.6.1 Действия (Action)",
+        "📖 Правила ЕРІС (Эпик: Армагеддон) · строки 186–188"]
+    # a longer section keeps its lead above its text (HH's reaction allowance, L448–460)
+    replies = await console.run("/rule сколько реакций можно сделать за фазу game:horus_heresy", locale="ru")
+    assert replies[0].embeds[0]["description"].startswith("> ")
