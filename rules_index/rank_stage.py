@@ -137,7 +137,6 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         return []
     allowed = index._allowed(game)
     asks = ps.intent(query)
-    questioned = via == "direct" and reads_as_question(query, len(q_terms), asks)
     scores: dict[int, float] = defaultdict(float)
     name_best: dict[int, float] = {}
     exact_docs: set[int] = set()          # named exactly: the body only breaks ties
@@ -178,12 +177,13 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
     n_q = len(q_terms)
-    # A word no book knows even approximately («спирхед», a players' word typed as it sounds)
-    # leaves a name unread by its words: its meaning ranks it, as a question's does (over every
-    # set: 1,742 → 1,744 of 2,044 searches at rank 1, none lost). The retries in another layout
-    # or script still run (search_with_retries) and win when they match better.
-    if via == "direct" and not questioned and any(not exp for exp in expansions[:n_q]):
-        questioned = True
+    # Ranked by meaning too: a question, a situation, a sentence, and a name with a word no book
+    # knows even approximately («спирхед», a players' word typed as it sounds), which its words
+    # leave unread (over every set: 1,742 → 1,744 of 2,044 searches at rank 1, none lost). The
+    # retries in another layout or script still run (search_with_retries) and win when they
+    # match better.
+    questioned = via == "direct" and (reads_as_question(query, len(q_terms), asks)
+                                      or any(not exp for exp in expansions[:n_q]))
     # compounds typed apart: «макро оружие» → «макрооружие»
     for a, b in zip(q_terms, q_terms[1:]):
         joined = nz.stem(a + b)
