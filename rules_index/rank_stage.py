@@ -68,9 +68,14 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
             retries.append(("translit", nz.transliterate(query)))
         elif one_script:
             # English typed in Cyrillic («пиннед даун» → "pinned down"), when spelled in Latin
-            # its words are the books' English
+            # its words are the books' English, or when the query found little and has a word
+            # no book knows: its spelling is then only near the books' English («ворлорд
+            # трейт», "vorlord treyt", finds Warlord Traits; «инстакилл», Instant Death), and
+            # the retry wins only by its score. Russian the books know is not retried so
+            # («двойной марш» reads "dvoynoy marsh", which matched stray English words better).
             english = nz.english_spelling(query)
-            if english and not index._has_unknown_word(english):
+            if english and (not index._has_unknown_word(english)
+                            or (top < WEAK and index._has_unknown_word(query))):
                 retries.append(("english", english))
         if any("a" <= c <= "z" for c in letters):   # English: the book's glossary
             for g, ru in index.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
