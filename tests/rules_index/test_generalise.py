@@ -35,6 +35,7 @@ FLOORS = {
     "heldout8_queries.tsv": (0.82, 0.96, 0.77, 0.93),
     "heldout9_queries.tsv": (0.68, 0.90, 0.59, 0.80),
     "heldout10_queries.tsv": (0.84, 0.92, 0.78, 0.88),
+    "heldout11_queries.tsv": (0.82, 0.96, 0.71, 0.96),
 }
 
 
