@@ -92,6 +92,23 @@ def test_a_question_being_typed_is_encoded_before_its_search(index, monkeypatch)
     assert meaning.encode_query_soon("можно ли стрелять после марша").result() is vector
 
 
+def test_a_query_sent_as_soon_as_it_is_typed_is_encoded_once(index, monkeypatch):
+    # Pasted and sent at once: the search's encoding queues behind autocomplete's for the same
+    # text, and finds the vector that one made
+    import threading
+    made = encodings_counted(monkeypatch)
+    gate = threading.Event()
+    meaning._worker.submit(gate.wait)            # the encoder busy: both jobs queue up
+    meaning.forget_vectors()
+    question = "что будет если отряд не докинул чардж"
+    index.prepare(question, who=12)
+    searched = meaning.encode_query_soon(question)
+    gate.set()
+    assert searched.result() is meaning.encode_query(question)
+    meaning.settle()
+    assert len(made) == 1
+
+
 def test_a_search_encodes_its_question_once_beside_its_words(index, monkeypatch):
     made = encodings_counted(monkeypatch)
     meaning.forget_vectors()
