@@ -222,6 +222,9 @@ _EN_SPELLING_MAP = dict(_EN_SPELLING)
 _EN_SILENT_E = re.compile(r"(?<=[а-я])([еэа])й([бвгдзклмнпрстф])\b")   # «мейк» → "make", «драйв» → "drive"
 _EN_FINAL_AY = re.compile(r"(?<=\w)[еэ]й\b")                          # «вэй» → "way"
 _EN_INITIAL_W = re.compile(r"\bв(?=[аоэеи])")                              # «вэй», «вотч» → "way", "watch"
+# English writes the hard k sound c before a, o, u, l and r: «каннон», «кроссфайр» → "cannon",
+# "crossfire", which "kannon" and "krossfire" missed; «кемп», «скилл» keep their k
+_EN_HARD_C = re.compile(r"к(?=[аоулр])")
 
 
 def english_spelling(text: str) -> str | None:
@@ -230,7 +233,7 @@ def english_spelling(text: str) -> str | None:
     if not re.search(r"[а-я]", low):
         return None
     low = _EN_SILENT_E.sub(lambda m: ("i" if m.group(1) == "а" else "a") + m.group(2) + "e", low)
-    low = _EN_FINAL_AY.sub("ay", _EN_INITIAL_W.sub("w", low))
+    low = _EN_HARD_C.sub("c", _EN_FINAL_AY.sub("ay", _EN_INITIAL_W.sub("w", low)))
     return _EN_SPELLING_RE.sub(lambda m: _EN_SPELLING_MAP[m.group(0)], low)
 
 

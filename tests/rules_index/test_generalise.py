@@ -158,6 +158,10 @@ def test_cyrillic_query_the_books_do_not_know_is_also_read_as_english(index):
     # Traits, where «ворлорд» matched nothing and «трейт» a stray word
     hits = index.search("ворлорд трейт", game="horus_heresy", limit=2)
     assert [(h.line_start, h.via) for h in hits] == [(3646, "english"), (3652, "english")]
+    # …spelled as English spells it: «консолидейтинг» is "consolidating" (Flames of War's
+    # «Консолидация(CONSOLIDATING)», L838), which "konsolideyting" missed
+    hit = index.search("консолидейтинг", limit=1)[0]
+    assert (hit.game, hit.line_start, hit.via) == ("flames_of_war", 838, "english")
     # Russian the books know stays Russian, weak matches too («dvoynoy marsh» is no English)
     assert index.search("двойной марш", game="epic", limit=1)[0].via == "direct"
 

@@ -57,6 +57,8 @@ def test_english_typed_in_cyrillic_is_spelled_back():
     assert nz.english_spelling("мистейкен таргет") == "mistaken target"
     assert nz.english_spelling("мейк вэй") == "make way"          # a silent e, a final «эй», an initial w
     assert nz.english_spelling("драйв бэк") == "drive bak"        # «э» as the a of "back": the fuzzy match ends it
+    assert nz.english_spelling("кроссфайр каннон") == "crossfire cannon"   # a hard c before a, o, u, l, r…
+    assert nz.english_spelling("скилл") == "skill"                       # …and k elsewhere
     assert nz.english_spelling("pinned down") is None
 
 
