@@ -1,5 +1,5 @@
 """Ranking: one score per section from the query's expansions — exact names, name coverage, the
-body's BM25 with proximity, the best passage, the written questions (rules_index.asked), the
+body's BM25 with proximity (the words' signals: rules_index.word_signals), the best passage, the written questions (rules_index.asked), the
 sentence vectors' closeness, the section model (rules_index.section_model) and the static
 demotions, fused in `search_once` (their weights: rules_index/weights.py) — and the retries
 for weak results."""
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from bisect import bisect_left
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 
@@ -21,7 +19,8 @@ from rules_index import passages as ps
 from rules_index.expand_stage import closest
 from rules_index.hits import Hit
 from rules_index.recent import Recent
-from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, EXACT_TITLE, STRONG_ALIAS, NAME_MAX, BODY_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, LINE_CANDIDATES, BODY_CANDIDATES, LINE_WEIGHT, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, KEY_TITLE_BONUS, KEY_SHARE, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE, name_formula
+from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
+from rules_index.weights import ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
 if TYPE_CHECKING:
@@ -142,44 +141,18 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         return []
     allowed = index._allowed(game)
     asks = ps.intent(query)
-    scores: dict[int, float] = defaultdict(float)
-    name_best: dict[int, float] = {}
-    exact_docs: set[int] = set()          # named exactly: the body only breaks ties
-    named = False                         # the query is a heading, word for word
-    aliased = False                       # …or a name players use for one
-
-    # 1. exact title / alias (whole query, or query with spaces removed)
-    # (in a fixed order, as every loop here: a search gives the same answer in every process)
-    keys = dict.fromkeys((" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)))
-    for k in keys:
-        for kid in index.exact.get(k, ()):
-            for doc, weight in index.key_docs[kid]:
-                if allowed is not None and doc not in allowed:
-                    continue
-                # An exact title outranks anything that is not one, whatever the bodies say.
-                # An exact alias (a name players use) outranks a section that only mentions
-                # the words in its body, and ranks below an exact title; a weak alias (a hint
-                # that the words live in a larger section) gets no such lift.
-                if weight >= 1.0:
-                    s = EXACT_TITLE + BODY_MAX
-                    named = True
-                elif weight >= STRONG_ALIAS:
-                    s = (EXACT_TITLE + 0.5 * BODY_MAX) * weight
-                    aliased = True
-                else:
-                    s = EXACT_TITLE * weight
-                if s > name_best.get(doc, 0):
-                    name_best[doc] = s
-                    exact_docs.add(doc)
+    # 1. the whole query as a heading or a name players use
+    exact = exact_names(index, query, q_terms, raw_tokens, allowed)
+    name_best = exact.best
     # Any query but a heading typed word for word is also ranked by meaning: a question or a
     # situation by its sentence vector's closeness to the passages (fuse_meaning), a name by
     # the section model alone (which section queries like it are about), which mostly picks
     # the right book when no game is given. The vector is computed while the words are ranked;
     # the retries (another layout, transliteration, a glossary term) are the words' fallbacks
     # for a mistyped or English name: words alone.
-    vector = meaning.encode_query_soon(query) if index.meaning and via == "direct" and not named else None
+    vector = meaning.encode_query_soon(query) if index.meaning and via == "direct" and not exact.named else None
 
-    # 2. word-level name matching (exact stems, prefixes, fuzzy) weighted by IDF
+    # 2. each word's expansions, then the names matched word by word
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
     n_q = len(q_terms)
     # Ranked by meaning too: a question, a situation, a sentence, and a name with a word no book
@@ -194,97 +167,14 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         joined = nz.stem(a + b)
         if joined in index.name_postings:
             expansions.append(((joined, 1.0),))
-    q_weights = []                       # a query word weighs what its best match is worth
-    for _term, exp in zip(q_terms, expansions):
-        top_sim = exp[0][1] if exp else 0.0
-        w = max((index._word_weight(v) for v, sim in exp if sim >= top_sim), default=2.0)
-        if exp and exp[0][0] not in index.body_terms:
-            # Slang the books never use («рукопашка») is rare as a word but means a common
-            # thing («ближний бой»): it weighs what the book's words for it weigh.
-            slang = index.synonyms.get(exp[0][0], {})
-            mine = [x for g, ws in slang.items() if game is None or g == game for x in ws]
-            if mine:
-                w = min(w, sum(index.body_idf.get(x, 2.0) for x in mine) / len(mine))
-        q_weights.append(max(w, 0.5))
-    q_total = sum(q_weights)
-    per_key: dict[int, dict[int, float]] = defaultdict(dict)       # key → {query word → sim}
-    per_key_terms: dict[int, dict[str, float]] = defaultdict(dict)  # key → {key word → sim}
-    for qi, exp in enumerate(expansions):
-        for v, sim in exp:
-            for kid in index.name_postings.get(v, ()):      # a near miss counts its similarity
-                d = per_key[kid]
-                if sim > d.get(qi, 0):
-                    d[qi] = sim
-                dt = per_key_terms[kid]
-                if sim > dt.get(v, 0):
-                    dt[v] = sim
-    idf = index.name_idf
-    # The query's most telling word: the one the books use least. A heading carrying it
-    # names what is asked about more surely than a paragraph that mentions all the words
-    # («прыжковая пехота» → «Прыжковые ранцы…», not a rule where «прыжковой пехоты» occurs).
-    key_qi = -1
-    if n_q > 1 and KEY_TITLE_BONUS:
-        # each word as the books spell it (its best match); a word with no sure match
-        # leaves the query's focus unknown
-        rarity = [index.body_idf.get(exp[0][0], 0.0) if exp and exp[0][1] >= 0.85 else 0.0
-                  for exp in expansions[:n_q]]
-        top_r = max(rarity)
-        if min(rarity) > 0 and top_r / sum(rarity) >= KEY_SHARE:
-            key_qi = rarity.index(top_r)
-    key_docs: set[int] = set()
-    for kid, matched in per_key.items():
-        kt = per_key_terms[kid]
-        n_cov = sum(idf[t] * kt.get(t, 0.0) for t in index.keys[kid]) / index.key_norm[kid]
-        q_cov = sum(q_weights[qi] * sim for qi, sim in matched.items() if qi < n_q) / q_total
-        if len(matched) and max(matched) >= n_q:      # a compound covered two words
-            q_cov = max(q_cov, n_cov)
-        base = NAME_MAX * name_formula(n_cov, q_cov)
-        keyed = matched.get(key_qi, 0.0) >= 0.85
-        for doc, weight in index.key_docs[kid]:
-            if allowed is not None and doc not in allowed:
-                continue
-            if keyed and weight >= 1.0:
-                key_docs.add(doc)
-            s = base * weight
-            if s > name_best.get(doc, 0):
-                name_best[doc] = s
-    for doc in key_docs:
-        name_best[doc] = name_best.get(doc, 0.0) + KEY_TITLE_BONUS
+    q_weights = word_weights(index, q_terms, expansions, game)
+    name_matches(index, expansions, q_weights, n_q, allowed, name_best)
 
     # 3. body BM25 (tf parts precomputed) with the same expansions, plus proximity
     # each word's closest variants: its list puts its own fuzzy matches first («pinpoint», 0.6),
     # then its translations and slang («придавл», 0.8), which a cut in list order dropped
     body_exp = [closest(exp, BODY_EXPANSIONS) for exp in expansions[:n_q]]
-    body, body_cov = body_matches(index, body_exp, q_weights, game)
-    if body:
-        # Relative to the best body match, but never to less than a plain one-occurrence hit
-        # of every query word, so a lone fuzzy match does not score like a real one.
-        ref = sum(max((index.body_idf.get(v, 0.0) for v, _ in exp), default=0.0) for exp in body_exp)
-        top_body = max(max(body.values()), 0.7 * ref)
-        if n_q > 1:
-            tmap: dict[str, list[tuple[int, float]]] = defaultdict(list)
-            for qi, exp in enumerate(body_exp):
-                for v, sim in exp:
-                    tmap[v].append((qi, sim))
-            tset = frozenset(tmap)
-            for doc, val in heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1]):
-                # Proximity: the query's words together in one paragraph of the rule.
-                best_line = 0.0
-                for line in index._line_sets(doc):
-                    if line.isdisjoint(tset):
-                        continue
-                    got: dict[int, float] = {}
-                    for t in line & tset:
-                        for qi, sim in tmap[t]:
-                            if sim > got.get(qi, 0):
-                                got[qi] = sim
-                    # fsum: the same total whatever order the set gave the words in
-                    best_line = max(best_line, math.fsum(q_weights[qi] * sim for qi, sim in got.items()) / q_total)
-                cov = body_cov[doc] / q_total
-                scores[doc] = BODY_MAX * cov * ((1 - LINE_WEIGHT) * val / top_body + LINE_WEIGHT * best_line)
-        else:
-            for doc, val in body.items():
-                scores[doc] = BODY_MAX * (val / top_body) * body_cov[doc] / q_total
+    scores = body_scores(index, body_exp, q_weights, game)
     if index.debug is not None:
         index.debug.clear()
         index.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
@@ -295,7 +185,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             scores[doc] *= CHAPTER_BODY_ONLY
     for doc, s in name_best.items():
         body_only = scores.get(doc, 0.0)
-        w = BODY_WEIGHT_WITH_EXACT if doc in exact_docs else 1.0
+        w = BODY_WEIGHT_WITH_EXACT if doc in exact.docs else 1.0
         scores[doc] = max(body_only, s + w * body_only)
 
     # 4. passages: the section's best paragraph for the question, its intent preferred
@@ -315,7 +205,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
     best_asked: dict[int, tuple[float, int]] = {}
-    if len(index.asked) and questioned and not (named or aliased):
+    if len(index.asked) and questioned and not (exact.named or exact.aliased):
         asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
         best_asked = index.asked.best(asked_words, game, asks)
     for doc, (like, _) in best_asked.items():
@@ -358,60 +248,6 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
-
-
-def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
-                 game: str | None) -> tuple[dict[int, float], dict[int, float]]:
-    """BM25 of the sections' text: each query word counts its best-matching variant in a
-    section, the words' parts summed, the BODY_CANDIDATES best kept: section → BM25, and
-    section → the weight of the query words it holds. In arrays over every section (numpy):
-    a word's postings run to thousands of sections on a big corpus. With the game given, only
-    its run of the postings is read, or its sections kept where they are not one run."""
-    n_docs = len(index.sections)
-    docs_of, parts_of = index.posting_arrays()
-    span = index.game_span.get(game) if game is not None else None
-    mask = index.game_mask(game) if game is not None and span is None else None
-    per_word: list[tuple[int, np.ndarray, np.ndarray]] = []      # query word, its parts, where found
-    for qi, exp in enumerate(body_exp):
-        best: np.ndarray | None = None
-        found = np.zeros(n_docs, dtype=bool)
-        for v, sim in exp:               # a section counts its best-matching variant
-            term_idf = index.body_idf.get(v)
-            if term_idf is None:
-                continue
-            lo, hi = index.bp_slot[v]
-            if span is not None:         # the game's run of the postings
-                lo = bisect_left(index.bp_docs, span[0], lo, hi)
-                hi = bisect_left(index.bp_docs, span[1], lo, hi)
-            docs, parts = docs_of[lo:hi], parts_of[lo:hi] * (term_idf * sim)
-            if best is None:
-                best = np.zeros(n_docs)
-            best[docs] = np.maximum(best[docs], parts)      # a word's postings name a section once
-            found[docs] = True
-        if best is None:
-            continue
-        if mask is not None:
-            found &= mask
-            best[~found] = 0.0
-        if found.any():
-            per_word.append((qi, best, found))
-    # summed in a fixed order, the most common word first: the same total in every process
-    per_word.sort(key=lambda pw: -int(np.count_nonzero(pw[2])))
-    total = np.zeros(n_docs)
-    anywhere = np.zeros(n_docs, dtype=bool)
-    for _, best, found in per_word:
-        total += best
-        anywhere |= found
-    kept = np.flatnonzero(anywhere)
-    if len(kept) > BODY_CANDIDATES:      # only the best bodies can reach the top
-        values = total[kept]
-        cut = np.partition(values, len(values) - BODY_CANDIDATES)[len(values) - BODY_CANDIDATES]
-        kept = kept[values >= cut]
-    cover = np.zeros(len(kept))
-    for qi, _, found in per_word:
-        cover += np.where(found[kept], q_weights[qi], 0.0)
-    ids = kept.tolist()
-    return dict(zip(ids, total[kept].tolist())), dict(zip(ids, cover.tolist()))
 
 
 def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
