@@ -1,8 +1,8 @@
 """Ranking: one score per section from the query's expansions — exact names, name coverage, the
-body's BM25 with proximity (the words' signals: rules_index.word_signals), the best passage, the written questions (rules_index.asked), the
-sentence vectors' closeness, the section model (rules_index.section_model) and the static
-demotions, fused in `search_once` (their weights: rules_index/weights.py) — and the retries
-for weak results."""
+body's BM25 with proximity (the words' signals: rules_index.word_signals), the best passage,
+the written questions (rules_index.asked), the sentence vectors' closeness, the section model
+(rules_index.section_model) and the static demotions, fused in `search_once` (their weights:
+rules_index/weights.py) — and the retries for weak results."""
 
 from __future__ import annotations
 

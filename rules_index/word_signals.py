@@ -8,7 +8,7 @@ import heapq
 import math
 from bisect import bisect_left
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 @dataclass
 class ExactNames:
     """What the whole query matched among the headings and the names players use."""
-    best: dict[int, float] = field(default_factory=dict)   # section → its best name score
-    docs: set[int] = field(default_factory=set)            # named exactly: the body only breaks ties
-    named: bool = False                                    # the query is a heading, word for word
-    aliased: bool = False                                  # …or a name players use for one
+    best: dict[int, float]      # section → its best name score
+    docs: set[int]              # named exactly: the body only breaks ties
+    named: bool                 # the query is a heading, word for word
+    aliased: bool               # …or a name players use for one
 
 
 def exact_names(index: RuleIndex, query: str, q_terms: list[str], raw_tokens: list[str],

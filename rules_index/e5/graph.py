@@ -11,12 +11,13 @@ Two graphs of the same layers, differing in how each product is computed:
 * **Fast** (`onnx_model(model, ranges)`): a search's query. Each product is int8 × int8
   (DynamicQuantizeMatMul: the weights per output column, the activations per call), which a
   Xeon with AVX-512 VNNI computes three times faster than MatMulNBits' 4-bit blocks (~85 against
-  ~25 multiply-adds a nanosecond; an AVX2 EPYC, 1.6 times: a 16-piece question in 9 against 15 ms). An activation quantized as a whole is ruined by its few large
-  channels (a cosine of 0.997 to the precise vector), so each product's input channel is divided
-  by a smoothing factor that its weights' row is multiplied by (SmoothQuant, Xiao et al. 2023,
-  α = `SMOOTHING`), from the channels' ranges measured once on the written questions
-  (rules_index.e5.ranges). The query vectors keep a cosine of 0.9994 to the precise ones on
-  the written questions (0.9992 on the EPYC, whose int8 kernels round differently); docs/rules.md
+  ~25 multiply-adds a nanosecond; an AVX2 EPYC, 1.6 times: a 16-piece question in 9 against
+  15 ms). An activation quantized as a whole is ruined by its few large channels (a cosine of
+  0.997 to the precise vector), so each product's input channel is divided by a smoothing
+  factor that its weights' row is multiplied by (SmoothQuant, Xiao et al. 2023, α =
+  `SMOOTHING`), from the channels' ranges measured once on the written questions
+  (rules_index.e5.ranges). The query vectors keep a cosine of 0.9994 to the precise ones on the
+  written questions (0.9992 on the EPYC, whose int8 kernels round differently); docs/rules.md
   has the search figures.
 
 The input is the embeddings' sum (word + position + type, looked up by rules_index.e5.E5:
