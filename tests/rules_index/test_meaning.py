@@ -45,7 +45,9 @@ def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
     # them. (The written questions' words are switched off here: they are another signal,
     # tests/rules_index/test_asked.py.)
     from rules_index.asked import AskedIndex
-    query = "мой танк протаранил вражеский танк"
+    # («мой танк протаранил вражеский танк» no longer shows it: «танк шок», a players' name for
+    # ramming in games/horus_heresy/book/aliases.toml, lets the words reach it through «танк»)
+    query = "я протаранил вражеский танк своим хищником"
     book_only = copy.copy(index)
     book_only.asked = AskedIndex([])
     book_only.__dict__.pop("_answers", None)
