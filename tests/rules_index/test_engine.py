@@ -288,6 +288,37 @@ def test_alias_files_attach_to_sections():
         assert len(names) >= 0.5 * sum(len(r["names"]) for r in rows["alias"]), game
 
 
+SLANG_MARKER = "# Players' slang, anglicisms and short forms"
+
+
+def test_players_slang_adds_words_the_books_do_not_write():
+    # The players' slang tables (aliases.toml, after their marker) exist for the words the books
+    # never write: a name made only of the books' words is found by those words already, and as
+    # a name it pulls questions that merely use them («ушел за край стола» drew «шаман орков
+    # отбросить к краю стола» to units leaving the table; docs/rules.md, fourteenth session).
+    import tomllib
+
+    from games.registry import GAMES
+    from rules_index import normalize as nz
+    from rules_index.outline import build_outline
+    books = {game: (system, system.book.lines()) for game, system in GAMES.items()}
+    outlines = {game: build_outline(game, lines, system.book.split, system.book.override_data())
+                for game, (system, lines) in books.items()}
+    book_words = {t for _, lines in books.values() for line in lines for t in nz.terms(line)}
+    for game, (system, _) in books.items():
+        text = system.book.aliases.read_text(encoding="utf-8")
+        assert SLANG_MARKER in text, game
+        slang = tomllib.loads(text.split(SLANG_MARKER, 1)[1].split("\n", 1)[1]).get("extra", [])   # after the marker's line
+        assert slang, game
+        sections = outlines[game]
+        for row in slang:
+            for name in row["names"]:
+                assert any(t not in book_words for t in nz.terms(name)), (game, name)
+            # each entry names one rule: its lines lie in the book's sections
+            for line in row["line"]:
+                assert any(s.line_start <= line <= s.line_end for s in sections), (game, row)
+
+
 @pytest.mark.parametrize("query, game, line", [
     ("jump pack", "horus_heresy", 539), ("feel no pain", "horus_heresy", 3005),
     ("deep strike", "horus_heresy", 2973), ("pile-in", "horus_heresy", 1169),
