@@ -38,6 +38,7 @@ FLOORS = {
     "heldout11_queries.tsv": (0.82, 0.96, 0.71, 0.96),
     "heldout12_queries.tsv": (0.85, 0.97, 0.80, 0.96),
     "heldout13_queries.tsv": (0.81, 0.95, 0.77, 0.92),
+    "heldout14_queries.tsv": (0.85, 0.97, 0.81, 0.92),
 }
 
 
