@@ -289,7 +289,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     meaning, their closest passage (what the reply quotes)."""
     if vector is None:
         return ranked, {}
-    per_doc, per_passage = index.meaning.closeness(vector)
+    per_doc, per_passage = index.meaning.closeness(vector, game)
     mask = index.meaning.answerable if game is None else index.meaning.answerable & index.meaning.of_game(game)
     closeness = np.where(mask, per_doc, -1.0)
     by_words = heapq.nlargest(MEANING_WORD_CANDIDATES, ranked)

@@ -151,6 +151,24 @@ def test_a_question_being_typed_is_compared_with_every_passage_before_its_search
     assert not per_doc.flags.writeable and not per_passage.flags.writeable
 
 
+def test_a_search_with_its_game_reads_only_that_books_vectors(index):
+    # A question searched with its game, not typed first, is compared with that book's passages
+    # and written questions only, with the same closeness for its sections.
+    vector = meaning.encode_query("мой отряд сидит в бункере, по зданию прошло пробивающее")
+    every_book = index.meaning._closeness(vector)
+    for game in sorted(index.games):
+        per_doc, per_passage = index.meaning._closeness(vector, game)
+        mine = index.meaning.of_game(game)
+        assert np.allclose(per_doc[mine], every_book[0][mine], atol=1e-6), game
+        passages_mine = mine[np.asarray(index.passages.doc)]
+        assert np.allclose(per_passage[passages_mine], every_book[1][passages_mine], atol=1e-6), game
+    # the closeness kept while the question was typed (every book) serves its search with a game
+    index.meaning.forget()
+    made = index.meaning.closeness(vector)
+    assert index.meaning.closeness(vector, "epic") is made
+    assert len(index.meaning._recent) == 1
+
+
 def test_numpy_keeps_one_blas_thread_once_the_encoder_loads():
     # OpenBLAS's threads spin after each product, on the cores the encoder's threads need
     # (a question's encoding three times slower with them): the encoder's loading limits them.
