@@ -60,6 +60,21 @@ def test_a_situation_told_in_other_words_finds_its_rule_by_meaning(index):
     assert "horus_heresy:1869" in [h.section_id for h in index.search(query, game="horus_heresy", limit=3)]
 
 
+def test_a_situation_that_mentions_a_table_is_still_ranked_by_meaning(index):
+    # «таблица ошибок» asked for by name is a name (its words rank it); a player telling what
+    # happened and asking which table to roll on is a situation: the sentence vectors and the
+    # section model still read it. The steam tank has a blunder table of its own (L399-404);
+    # the words alone favour the order rule's double six (L100), which was the answer while any
+    # mention of a table turned meaning off.
+    situation = "я выкинул две шестерки на приказ паровому танку, по обычной таблице ошибок?"
+    words_only = copy.copy(index)
+    words_only.meaning = None
+    words_only.__dict__.pop("_answers", None)
+    assert words_only.search(situation, game="warmaster", limit=1)[0].section_id == "warmaster:100"
+    assert index.search(situation, game="warmaster", limit=1)[0].section_id == "warmaster:399"
+    assert index.search("таблица ошибок", game="warmaster", limit=1)[0].section_id == "warmaster:325"
+
+
 def encodings_counted(monkeypatch) -> list[int]:
     """Each encoding the real encoder makes, counted (its pieces' count)."""
     model = meaning.encoder()
