@@ -70,7 +70,7 @@ NO_TEXT_PENALTY = 8.0          # …is navigation («????», an empty chapter he
 DEMOTED_PENALTY = 40.0
 TABLE_PENALTY = 3.0            # a table, unless the query asks for one («таблица …»)
 GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
-_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|термин|глоссари"
+_DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|\bтермин(?:ы|а|ов|ом|у|е)?\b|глоссари"
                             r"|what is|what's|meaning|defin|glossary")
 _GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 

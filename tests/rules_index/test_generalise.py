@@ -123,6 +123,15 @@ def test_glossary_definition_ranks_after_the_rule_unless_asked_for(index):
     assert index.search("BLUNDER (ОШИБОЧНЫЙ ПРИКАЗ)", game="warmaster", limit=1)[0].line_start == 896
 
 
+def test_terminators_are_not_a_request_for_a_definition():
+    # «термин» asks what a term means; «терминаторы» are a unit, and reading them as a
+    # definition request lifted every glossary entry of the book
+    from rules_index.weights import _DEFINITION_RE
+    assert not _DEFINITION_RE.search("на меня объявили чардж терминаторы, могу пострелять")
+    assert _DEFINITION_RE.search("термин пиннинг")
+    assert _DEFINITION_RE.search("что значит этот термин")
+
+
 def test_chapter_topic_word_finds_the_chapter(index):
     # «15. МАГИЧЕСКИЕ ЗАКЛИНАНИЯ» has no text of its own: it stands for its spells.
     assert index.search("заклинания", game="warmaster", limit=1)[0].line_start == 408
