@@ -52,7 +52,7 @@ from rules_index import measures
 from rules_index import passages as ps
 from rules_index.outline import Section, strip_markup
 from rules_index.hits import Hit
-from rules_index.present import list_end, quoted_lines
+from rules_index.present import introducing_line, list_end, quoted_lines
 from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
@@ -394,10 +394,16 @@ class RuleIndex:
 
     def answer_passage(self, pid: int) -> tuple[str, tuple[int, int]]:
         """The passage as a reply quotes it, with its lines: with the list or table it
-        introduces when it ends with a colon (rules_index.present.list_end), a line each."""
+        introduces when it ends with a colon (rules_index.present.list_end), a line each; an
+        item of such a list, with the line that introduces it and the list («…добавляйте 1 за
+        каждый бонус:» makes «· Цель находится на расстоянии более 40 см» an answer)."""
         sec = self.sections[self.passages.doc[pid]]
-        start = self.passages.line_start[pid]
-        end = list_end(self.lines[sec.game], self.passages.line_end[pid], sec.line_end)
+        lines = self.lines[sec.game]
+        start, last = self.passages.line_start[pid], self.passages.line_end[pid]
+        intro = introducing_line(lines, start, sec.line_start, sec.line_end)
+        if intro is not None:
+            start = intro
+        end = list_end(lines, start if intro is not None else last, sec.line_end)
         return quoted_lines(self._plain_lines(sec.game, start, end)), (start, end)
 
     def body(self, sec: Section, with_heading: bool = False) -> str:

@@ -23,6 +23,7 @@ MIN_PREFIX = 4            # a book word sharing this many first letters of a que
 # A passage that ends with a colon introduces what answers («…становятся деморализованными в
 # случае:», «…кидают кубик и сравнивают с показателем Умение:»): the items or rows after it.
 LEAD_LIST_LINES = 12      # of them quoted with it, at most
+MIN_INTRO_CHARS = 120     # what a lead keeps of a long introducing line, at least, to keep its list whole
 # an item's marker, by kind: a bullet, a number, a letter, a table's or a roll's row («1-2 = 6 ходов»)
 # («1)» under «8.» is a sublist, so a number's or a letter's kind includes what follows it)
 _MARKERS = (("bullet", re.compile(r"\s*[-–—•·*]\s")), ("number", re.compile(r"\s*\d{1,2}([.)])\s")),
@@ -59,6 +60,20 @@ def list_end(lines: Sequence[str], last: int, end: int, limit: int = LEAD_LIST_L
     return found
 
 
+def introducing_line(lines: Sequence[str], item: int, start: int, end: int) -> int | None:
+    """The line (1-based, within the section's `start`–`end`) that introduces the list or table
+    line `item` belongs to, when `item` is one of its quoted items (list_end); else None."""
+    kind = marker(lines[item - 1])
+    if kind is None:
+        return None
+    intro = item - 1      # above the items of its kind (a numbered paragraph may introduce rows)
+    while intro >= start and (not lines[intro - 1].strip() or marker(lines[intro - 1]) == kind):
+        intro -= 1
+    if intro < start or list_end(lines, intro, end) < item:
+        return None
+    return intro
+
+
 def quoted_lines(lines: Sequence[str]) -> str:
     """Book lines as a reply quotes them: markup already stripped, a line each, borders dropped."""
     return "\n".join(l for l in (" ".join(x.split()) for x in lines) if l and not _RULE_ROW_RE.fullmatch(l))
@@ -86,10 +101,19 @@ def bold_query_words(text: str, query: str) -> str:
 
 def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
     """The answering passage (a line each for a list it introduces), cut to `limit` characters
-    on a word boundary, query words bold."""
+    on a word boundary, query words bold. A long line introducing a list gives up its start
+    before the list is cut: its last sentences, which introduce the items, and the items are
+    the answer (Warmaster's steam tank: «…бросьте D6 по таблице ниже:» and the three rows)."""
     passage = quoted_lines(passage.splitlines())
     if not passage:
         return ""
+    first, _, items = passage.partition("\n")
+    if len(passage) > limit and items and first.endswith(":"):
+        room = limit - len(items) - 2          # the newline and the «…»
+        if room >= MIN_INTRO_CHARS:
+            tail = first[len(first) - room:]
+            cut = tail.find(". ")
+            passage = "…" + (tail[cut + 2:] if cut >= 0 else tail.split(" ", 1)[-1]) + "\n" + items
     if len(passage) > limit:
         passage = passage[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
     return bold_query_words(passage, query)

@@ -6,7 +6,7 @@ import pytest
 from rules_index import load_index
 from rules_index import passages as ps
 from rules_index.crosslang import heading_pairs, learn
-from rules_index.present import bold_query_words, lead, list_end, one_per_rule, quoted_lines, same_rule_elsewhere
+from rules_index.present import LEAD_CHARS, bold_query_words, lead, list_end, one_per_rule, quoted_lines, same_rule_elsewhere
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +54,30 @@ def test_a_passage_ending_with_a_colon_carries_the_list_it_introduces(index):
         "· Меньше – отряд получает попадание FP 5 AT 1+ и кидает Спас-бросок(для Танков используется броня "
         "Крыши). Если Танк Уничтожен или Ремонтируется, то он ставится на середину Поля. Если он выживает, "
         "то переходит Поле без проишествий."]
+
+
+def test_an_item_that_answers_is_quoted_with_the_line_that_introduces_it(index):
+    # FoW L472 «…добавляйте 1 за каждый бонус:» introduces the bonuses; the item that answers
+    # (L474, «…более 16”/40 см») says nothing of the +1 without it
+    hit = index.search("какой штраф если цель дальше 16 дюймов", game="flames_of_war", limit=1)[0]
+    assert hit.passage_lines[0] == 472 and hit.passage_lines[1] >= 474
+    lines = hit.passage.split("\n")
+    assert lines[0].endswith("добавляйте 1 за каждый бонус:")
+    assert "· Цель находится на расстоянии более 16”/40 см" in lines
+
+
+def test_a_long_introduction_keeps_its_colon_sentence_and_its_rows_in_the_lead(index):
+    # Warmaster L399: a long paragraph on the steam tank ends «…бросьте D6 по таблице ниже:» and
+    # its rows (L401-404) are the answer; a lead too short for both cuts the paragraph's start
+    hit = index.search("паровой танк получил ошибочный приказ, что с ним", game="warmaster", limit=1)[0]
+    assert hit.line_start == 399 and hit.passage_lines == (399, 404)
+    assert len(hit.passage) > 400
+    quoted = lead(hit.passage, "паровой танк ошибочный приказ", limit=400).replace("**", "")
+    assert quoted.startswith("…") and "Если ему был отдан ошибочный приказ" in quoted
+    assert quoted.endswith("1 | Не двигается до конца битвы.\n2-3 | Не стреляет в этот ход.\n4-6 | Все нормально.")
+    assert len(quoted) <= 400
+    # a lead with room for all of it quotes it whole
+    assert lead(hit.passage, "паровой танк", limit=LEAD_CHARS).replace("**", "") == hit.passage
 
 
 @pytest.mark.parametrize("lines, last, end, want", [
