@@ -39,6 +39,7 @@ FLOORS = {
     "heldout12_queries.tsv": (0.85, 0.97, 0.80, 0.96),
     "heldout13_queries.tsv": (0.81, 0.95, 0.77, 0.92),
     "heldout14_queries.tsv": (0.85, 0.97, 0.81, 0.92),
+    "heldout15_queries.tsv": (0.80, 0.95, 0.72, 0.89),
 }
 
 
