@@ -370,6 +370,17 @@ class RuleIndex:
         i = self.by_id.get(section_id)
         return self.sections[i] if i is not None else None
 
+    def section_at(self, game: str, line: int) -> Section | None:
+        """The innermost section of `game`'s book holding book line `line`."""
+        inner = None
+        for i in self.by_game.get(game, ()):
+            sec = self.sections[i]
+            if sec.line_start > line:
+                break
+            if line <= sec.line_end:
+                inner = sec          # sections come in book order: a later one holding it is nested deeper
+        return inner
+
     def body_lines(self, sec: Section) -> list[tuple[int, str]]:
         """The section's non-empty lines below its heading (as `body`), each with its book line."""
         first = self.lines[sec.game][sec.line_start - 1]

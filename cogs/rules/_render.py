@@ -27,7 +27,24 @@ def where_line(index, sec, locale: str) -> str:
 LEAD_CHARS = 1000          # the answering passage above the section (its own part of the first page)
 
 
-def section_pages(index, sec, locale: str, note: str | None = None, lead: str | None = None) -> list[discord.Embed]:
+def lead_source(index, sec, lead_lines: tuple[int, int], locale: str) -> str | None:
+    """Where the lead was quoted from, when that is outside the section shown: a chapter with
+    no text of its own is searched with its subsections' text and quotes one of them."""
+    start, end = lead_lines
+    if not start or sec.line_start <= start <= end <= sec.line_end:
+        return None
+    source = index.section_at(sec.game, start)
+    if source is None:
+        return None
+    if start == end:
+        where = tr("rules.reply.lead_from_one", locale, section=source.title, start=start)
+    else:
+        where = tr("rules.reply.lead_from", locale, section=source.title, start=start, end=end)
+    return trim(where, LIMITS.embed_title)
+
+
+def section_pages(index, sec, locale: str, note: str | None = None, lead: str | None = None,
+                  lead_lines: tuple[int, int] = (0, 0)) -> list[discord.Embed]:
     """The section as embeds: the answering passage (when a question found it), title,
     breadcrumb, book and lines, then the text in pages."""
     body = index.body(sec)
@@ -35,7 +52,9 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
     quoted_whole = bool(lead) and _words_of(lead or "") == _words_of(body)
     header = []
     if lead:
-        header.append(trim("\n".join("> " + line for line in lead.splitlines()), LEAD_CHARS))
+        quote = trim("\n".join("> " + line for line in lead.splitlines()), LEAD_CHARS)
+        source = lead_source(index, sec, lead_lines, locale)
+        header.append(quote + ("\n" + source if source else ""))
     if note:
         header.append(f"*{note}*")
     if sec.path:

@@ -65,12 +65,13 @@ def parse_miss_state(state: str) -> tuple[str | None, int, str]:
 
 
 def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale: str,
-              note: str | None = None, lead: str | None = None, miss: str | None = None) -> Page:
+              note: str | None = None, lead: str | None = None, miss: str | None = None,
+              lead_lines: tuple[int, int] = (0, 0)) -> Page:
     sec = rules.section(section_id)
     if sec is None:
         raise UserError("rules.error.unknown_section", example="rules.example.rule", section=section_id)
     alternatives = [a for a in alternatives if rules.section(a) is not None]
-    pages = section_pages(rules, sec, locale, note, lead)
+    pages = section_pages(rules, sec, locale, note, lead, lead_lines)
     page = min(max(page, 0), len(pages) - 1)
     controls: list[Button | Menu] = []
     if alternatives:
@@ -112,7 +113,7 @@ def answer_page(rules, hits: list, rank: int, game: str | None, query: str, loca
     hit = hits[rank]
     close = shown_with(hits, rank)
     return rule_page(rules, hit.section_id, 0, close if len(close) > 1 else [], locale, note,
-                     lead(hit.passage, query) or None, miss_state(game, rank, query))
+                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines)
 
 
 def toc_page(rules, game: str, page: int, locale: str) -> Page:

@@ -44,6 +44,16 @@ def test_every_hit_passage_lies_inside_its_section(index):
             assert h.line_start <= h.passage_lines[0] <= h.passage_lines[1] <= h.line_end
 
 
+def test_a_chapter_with_no_text_of_its_own_quotes_a_subsection_named_by_section_at(index):
+    # FoW «Ночной Бой» (L1281) is searched with its subsections' text (engine: chapters), so
+    # its passage lies outside its own line: the reply names where (cogs.rules._render.lead_source)
+    hit = index.search("ночной бой", game="flames_of_war", limit=1)[0]
+    assert (hit.section_id, hit.line_end, hit.passage_lines) == ("flames_of_war:1281", 1281, (1311, 1311))
+    assert index.section_at("flames_of_war", 1311).id == "flames_of_war:1303"
+    assert index.section_at("flames_of_war", 1281).id == "flames_of_war:1281"
+    assert index.section_at("flames_of_war", 10 ** 6) is None
+
+
 def test_a_passage_ending_with_a_colon_carries_the_list_it_introduces(index):
     # FoW L1133: «…кидают кубик и сравнивают с покзателем Умение:», the two outcomes at L1135, L1137
     hit = index.search("что кидать на минном поле", game="flames_of_war", limit=1)[0]

@@ -208,3 +208,24 @@ async def test_the_lead_quotes_a_list_it_introduces_a_line_each(console):
     assert lead[0] == "> Отряды проходящие **Минные** **Поля** **кидают** кубик и сравнивают с покзателем Умение:"
     assert lead[1] == "> · Выше или равно – Отряд переходит **Поле** без проишествий."
     assert lead[2].startswith("> · Меньше – отряд получает попадание FP 5 AT 1+")
+
+
+@pytest.mark.parametrize("locale, where", [("ru", "— Время дня(TIME OF DAY) · строка 1311"),
+                                           ("en", "— Время дня(TIME OF DAY) · line 1311")])
+async def test_a_chapter_led_by_its_subsections_passage_says_where_the_passage_is(console, locale, where):
+    # FoW «Ночной Бой» (L1281) has no text of its own: it is searched with its subsections'
+    # text, so its lead is quoted from one of them (L1311, in «Время дня»). The chapter's own
+    # line alone would send the player to the wrong place for the quote.
+    replies = await console.run("/rule ночной бой game:flames_of_war", locale=locale)
+    embed = replies[0].embeds[0]
+    assert embed["footer"]["text"].endswith("· L1281")
+    quote, attribution = embed["description"].split("\n")[:2]
+    assert quote == "> · 5 и 6 – сражение на Ночь(используются правила **Ночного** **Боя**)."
+    assert attribution == where
+
+
+async def test_a_lead_inside_its_section_is_not_attributed_again(console):
+    # the section's own book and lines below already say where its passage is
+    replies = await console.run("/rule что кидать на минном поле game:flames_of_war", locale="ru")
+    header = replies[0].embeds[0]["description"].split("\n\n")[0].split("\n")
+    assert [line[:2] for line in header] == ["> ", "> ", "> ", "Сп", "📖 "]
