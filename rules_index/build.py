@@ -23,7 +23,7 @@ from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
 from rules_index.section_model import MODEL_FILE
-from rules_index.outline import Section, build_outline
+from rules_index.outline import Section, build_outline, section_holding
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -89,15 +89,6 @@ def book_info(system: GameSystem) -> dict:
             "junk": list(system.book.override_data().get("junk", []))}
 
 
-def _containing(sections: list[Section], line: int) -> Section | None:
-    exact = [s for s in sections if s.line_start == line and s.kind != "table"]
-    if exact:
-        return exact[0]
-    inside = [s for s in sections if s.line_start <= line <= s.line_end]
-    inside.sort(key=lambda s: (s.kind == "table", s.length))
-    return inside[0] if inside else None
-
-
 def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict[str, set[str]]:
     out = {}
     for s in sections:
@@ -134,7 +125,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
         # in a larger section, which gets the name at a lower weight.
         cand_w: dict[str, float] = {}
         for l in rows_lines:
-            sec = _containing(sections, l)
+            sec = section_holding(sections, l)
             if sec is not None:
                 cand_w[sec.id] = max(cand_w.get(sec.id, 0.0), 1.0 if l in starts else 0.8)
         cands = list(cand_w)
@@ -201,7 +192,7 @@ def asked_by_section(sections: list[Section], rows: list[tuple[int, str]]) -> di
     holding: dict[int, Section | None] = {}     # several questions point at one line
     for line, text in rows:
         if line not in holding:
-            holding[line] = _containing(sections, line)
+            holding[line] = section_holding(sections, line)
         sec = holding[line]
         if sec is not None:
             out.setdefault(sec.id, []).append((line, text))

@@ -50,7 +50,7 @@ from rules_index import normalize as nz
 from rules_index import crosslang
 from rules_index import measures
 from rules_index import passages as ps
-from rules_index.outline import Section, strip_markup
+from rules_index.outline import Section, section_holding, strip_markup
 from rules_index.hits import Hit
 from rules_index.present import introducing_line, list_end, quoted_lines
 from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
@@ -371,15 +371,8 @@ class RuleIndex:
         return self.sections[i] if i is not None else None
 
     def section_at(self, game: str, line: int) -> Section | None:
-        """The innermost section of `game`'s book holding book line `line`."""
-        inner = None
-        for i in self.by_game.get(game, ()):
-            sec = self.sections[i]
-            if sec.line_start > line:
-                break
-            if line <= sec.line_end:
-                inner = sec          # sections come in book order: a later one holding it is nested deeper
-        return inner
+        """The section of `game`'s book that line `line` belongs to (outline.section_holding)."""
+        return section_holding([self.sections[i] for i in self.by_game.get(game, ())], line)
 
     def body_lines(self, sec: Section) -> list[tuple[int, str]]:
         """The section's non-empty lines below its heading (as `body`), each with its book line."""

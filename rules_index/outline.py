@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 
 
@@ -43,6 +43,18 @@ class Section:
     @property
     def length(self) -> int:
         return self.line_end - self.line_start + 1
+
+
+def section_holding(sections: Sequence[Section], line: int) -> Section | None:
+    """The section book line `line` belongs to: the one whose heading it is, else the shortest
+    holding it, a table only when nothing else does (a written question's and an alias's line,
+    a reply's quoted passage)."""
+    exact = [s for s in sections if s.line_start == line and s.kind != "table"]
+    if exact:
+        return exact[0]
+    inside = [s for s in sections if s.line_start <= line <= s.line_end]
+    inside.sort(key=lambda s: (s.kind == "table", s.length))
+    return inside[0] if inside else None
 
 
 _MARKUP_RE = re.compile(r"\*\*|</?u>|</?b>|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|\\")
