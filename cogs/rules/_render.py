@@ -6,6 +6,7 @@ import discord
 from cogs._common import chunk_text, trim
 from cogs._common.limits import LIMITS
 from i18n import tr
+from rules_index.weights import MAX_QUERY_CHARS
 
 COLOUR = discord.Colour.dark_gold()
 PAGE_CHARS = 2900          # section text per embed page (description limit 4096, room for the header)
@@ -43,10 +44,14 @@ def lead_source(index, sec, lead_lines: tuple[int, int], locale: str) -> str | N
     return trim(where, LIMITS.embed_title)
 
 
+QUERY_MARK = "🔎 "          # the footer's line holding what was searched (any locale reads it back)
+
+
 def section_pages(index, sec, locale: str, note: str | None = None, lead: str | None = None,
-                  lead_lines: tuple[int, int] = (0, 0)) -> list[discord.Embed]:
+                  lead_lines: tuple[int, int] = (0, 0), query: str | None = None) -> list[discord.Embed]:
     """The section as embeds: the answering passage (when a question found it), title,
-    breadcrumb, book and lines, then the text in pages."""
+    breadcrumb, book and lines, then the text in pages; a search's answer names its query in
+    the footer (the channel sees what was asked, and «Не то» reads it back: `query_in`)."""
     body = index.body(sec)
     # the section is its answering passage: quoted above its book and lines, not again below them
     quoted_whole = bool(lead) and _words_of(lead or "") == _words_of(body)
@@ -78,9 +83,22 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
                               description=trim(text, LIMITS.embed_description))
         # the book and the lines, not the section's internal id («horus_heresy:1869»)
         lines = f"L{sec.line_start}" if sec.line_start == sec.line_end else f"L{sec.line_start}–{sec.line_end}"
-        embed.set_footer(text=trim(f"{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer))
+        # no more than a search reads, on one line: the book and lines below it stay in the footer
+        asked = f"{QUERY_MARK}{' '.join(query[:MAX_QUERY_CHARS].split())}\n" if query else ""
+        embed.set_footer(text=trim(f"{asked}{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer))
         pages.append(embed)
     return pages
+
+
+def query_in(embeds: list[discord.Embed], cut: str) -> str:
+    """The query an answer was searched for, from its footer (`section_pages`): a button's
+    custom_id holds only its first characters (`cut`), which the footer's query must start with."""
+    start = " ".join(cut.split())            # as the footer spaces it
+    for embed in embeds:
+        for line in (embed.footer.text or "").splitlines():
+            if line.startswith(QUERY_MARK) and line[len(QUERY_MARK):].startswith(start):
+                return line[len(QUERY_MARK):]
+    return cut
 
 
 def _words_of(text: str) -> list[str]:

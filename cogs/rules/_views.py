@@ -8,7 +8,7 @@ import discord
 from cogs._common.limits import LIMITS, trim
 from cogs._common.screens import Button, Menu, Option, Page, Screen, page_buttons, target
 from cogs._common.text import locale_of
-from cogs.rules._render import book_title, section_pages, toc_pages
+from cogs.rules._render import book_title, query_in, section_pages, toc_pages
 from cogs.rules._search import search
 from i18n import UserError, tr
 from rules_index.present import same_rule_elsewhere
@@ -53,7 +53,7 @@ def _rules_of(interaction: discord.Interaction):
 
 def miss_state(game: str | None, rank: int, query: str) -> str:
     """`horus_heresy|0|сколько реакций…`: where the query was searched, which hit is shown, and
-    the query itself (cut to what a custom_id holds; the search is run again on press)."""
+    the query's start (what a custom_id holds; the reply's footer has it whole: `query_in`)."""
     head = f"{game or '-'}|{rank}|"
     return head + query[:STATE_ROOM - len(head)]
 
@@ -66,12 +66,12 @@ def parse_miss_state(state: str) -> tuple[str | None, int, str]:
 
 def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale: str,
               note: str | None = None, lead: str | None = None, miss: str | None = None,
-              lead_lines: tuple[int, int] = (0, 0)) -> Page:
+              lead_lines: tuple[int, int] = (0, 0), query: str | None = None) -> Page:
     sec = rules.section(section_id)
     if sec is None:
         raise UserError("rules.error.unknown_section", example="rules.example.rule", section=section_id)
     alternatives = [a for a in alternatives if rules.section(a) is not None]
-    pages = section_pages(rules, sec, locale, note, lead, lead_lines)
+    pages = section_pages(rules, sec, locale, note, lead, lead_lines, query)
     page = min(max(page, 0), len(pages) - 1)
     controls: list[Button | Menu] = []
     if alternatives:
@@ -113,7 +113,7 @@ def answer_page(rules, hits: list, rank: int, game: str | None, query: str, loca
     hit = hits[rank]
     close = shown_with(hits, rank)
     return rule_page(rules, hit.section_id, 0, close if len(close) > 1 else [], locale, note,
-                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines)
+                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines, query)
 
 
 def toc_page(rules, game: str, page: int, locale: str) -> Page:
@@ -160,7 +160,9 @@ class MissScreen(Screen):
     min_score = 15.0          # as /rule: below this a hit is noise
 
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
-        game, rank, query = parse_miss_state(state)
+        game, rank, cut = parse_miss_state(state)
+        # a long situation outgrows the custom_id: the answer's footer holds it whole
+        query = query_in(interaction.message.embeds if interaction.message else [], cut)
         rules = _rules_of(interaction)
         locale = locale_of(interaction)
         hits = [h for h in await search(rules, query, game, rank + 11) if h.score >= self.min_score]

@@ -46,3 +46,35 @@ async def test_a_section_that_is_its_answer_is_shown_once(console):
     # a longer section keeps its lead above its text (HH's reaction allowance, L448–460)
     replies = await console.run("/rule сколько реакций можно сделать за фазу game:horus_heresy", locale="ru")
     assert replies[0].embeds[0]["description"].startswith("> ")
+
+
+async def test_not_it_on_a_long_situation_searches_it_whole(console):
+    # A situation is often longer than a button's custom_id holds (100 characters, the game and
+    # the rank among them): «Не то» cut it to 75 and searched the cut, so it recorded a query
+    # nobody typed and offered the next hit of that one. The whole query is in the reply.
+    query = ("мой носорог поехал через руины, кинул кубик на ландшафт и выпала единица, "
+             "что с танком, он дальше едет?")
+    replies = await console.run(f"/rule {query} game:horus_heresy", locale="ru")
+    first = replies[0]
+    assert first.embeds[0]["footer"]["text"].startswith(f"🔎 {query}\n")
+    button = next(c for c in first.controls if c.label == "Не то")
+    after = await console.press(first, button.number, locale="en")     # another player's locale
+    hits = [h for h in console.services.rules.search(query, "horus_heresy", 12) if h.score >= 15]
+    assert first.embeds[0]["title"] == hits[0].title
+    assert after[-1].embeds[0]["title"] == hits[1].title
+    assert after[-1].embeds[0]["footer"]["text"].startswith(f"🔎 {query}\n")
+    rows = await console.services.state.lookup_misses()
+    assert [(r["query"], r["game"], r["shown"][0]) for r in rows] == [(query, "horus_heresy", hits[0].section_id)]
+
+
+def test_the_query_is_read_back_only_from_an_answer_to_it():
+    import discord
+
+    from cogs.rules._render import query_in
+    answer = discord.Embed(title="Таран")
+    answer.set_footer(text="🔎 мой носорог поехал через руины и что\nWarhammer · L1869–1885")
+    # the custom_id holds the query's start as typed; the footer spaces it once
+    assert query_in([answer], "мой носорог поехал через руины  и") == "мой носорог поехал через руины и что"
+    # another query's footer, or none (a message sent before footers named it): the custom_id's start
+    assert query_in([answer], "мой танк") == "мой танк"
+    assert query_in([discord.Embed(title="Таран")], "мой танк") == "мой танк"

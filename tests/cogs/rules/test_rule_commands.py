@@ -106,6 +106,13 @@ async def test_huge_query_gets_an_answer(console):
     assert replies and "Traceback" not in replies[0].text
 
 
+async def test_an_answer_names_its_query_as_far_as_it_was_searched(console):
+    # the search reads the first 300 characters; the footer names them, then the book and lines
+    replies = await console.run("/rule " + "бласт " * 70 + "game:epic", locale="ru")
+    footer = replies[0].embeds[0]["footer"]["text"].split("\n")
+    assert footer == ["🔎 " + " ".join(["бласт"] * 50), "Правила ЕРІС (Эпик: Армагеддон) · L120–128"]
+
+
 async def test_rules_toc_pages_and_open(console):
     replies = await console.run("/rules game:warmaster", locale="en")
     reply = replies[0]
