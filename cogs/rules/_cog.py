@@ -18,8 +18,8 @@ from cogs._common.limits import LIMITS
 from cogs.rules._render import COLOUR, book_title
 from cogs._common.screens import show
 from cogs.rules._search import search
-from cogs.rules._views import (MissScreen, RuleScreen, TocScreen, answer_page, books_page, nearest_page, rule_page,
-                               toc_page)
+from cogs.rules._views import (MIN_SCORE, AnswerScreen, MissScreen, RuleScreen, TocScreen, answer_page, books_page,
+                               nearest_page, rule_page, searched_note, toc_page)
 from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
@@ -33,7 +33,6 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = game_choices()
 SECTION_ID_RE = re.compile(r"^[a-z_]+:\d+t?$")
-MIN_SCORE = 15.0        # below this a hit is noise: "nothing found" + nearest titles
 CHANNEL_GAME_WEAK = 45.0
 
 
@@ -59,6 +58,7 @@ class RulesCog(commands.Cog):
         self.bot.screens.add(RuleScreen())
         self.bot.screens.add(TocScreen())
         self.bot.screens.add(MissScreen())
+        self.bot.screens.add(AnswerScreen())
         services = services_of(self.bot)
         if services.rules is None:
             services.rules = await asyncio.to_thread(load_index, services.config.rules_cache_dir)
@@ -94,9 +94,9 @@ class RulesCog(commands.Cog):
         if not hits:
             await self._nothing_found(interaction, rules, query, game, locale)
             return
-        top = hits[0]
-        if top.via != "direct":
-            note = (note + " " if note else "") + tr(f"rules.reply.searched_as_{top.via}", locale, query=_shown(top, query))
+        searched_as = searched_note(hits[0], query, locale)
+        if searched_as:
+            note = (note + " " if note else "") + searched_as
         await show(interaction, answer_page(rules, hits, 0, searched, query, locale, note))
 
     async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
@@ -171,10 +171,6 @@ def _checked_game(game: str | None) -> str | None:
     if info is None:
         raise UserError("rules.error.unknown_game", example="rules.example.rules", game=trim(str(game), 50))
     return info.id
-
-
-def _shown(hit, query: str) -> str:
-    return trim(hit.searched or query, 100)
 
 
 def nearest_titles(rules, query: str, game: str | None, limit: int = 10) -> list[str]:

@@ -14,9 +14,10 @@ from i18n import UserError, tr
 from rules_index.present import same_rule_elsewhere
 from app.services import services_of
 
-RULE, TOC, MISS = "rule", "toc", "miss"
+RULE, TOC, MISS, ANSWER = "rule", "toc", "miss", "answer"
 CLOSE = 6.0                   # hits within this of the shown one are offered as "did you mean"
 STATE_ROOM = 90               # of a custom_id's 100 characters, what a rule state may take
+MIN_SCORE = 15.0              # below this a hit is noise: "nothing found" + nearest titles
 
 
 def rule_state(section_id: str, page: int = 0, alternatives: list[str] | tuple[str, ...] = ()) -> str:
@@ -64,9 +65,39 @@ def parse_miss_state(state: str) -> tuple[str | None, int, str]:
     return (None if game in ("", "-") else game), int(rank) if rank.isdigit() else 0, query
 
 
+def answer_state(game: str | None, rank: int, page: int, query: str) -> str:
+    """`horus_heresy|0|1|как работает таран`: a page of an answer, rebuilt from the search (its
+    lead, «Не то», the query in the footer), not from the section alone."""
+    return miss_state(game, rank, f"{page}|{query}")
+
+
+def parse_answer_state(state: str) -> tuple[str | None, int, int, str]:
+    game, rank, rest = parse_miss_state(state)
+    page, _, query = rest.partition("|")
+    return game, rank, int(page) if page.isdigit() else 0, query
+
+
+def searched_note(hit, query: str, locale: str) -> str | None:
+    """How a retry searched (another layout, transliteration, a glossary term), or None."""
+    if hit.via == "direct":
+        return None
+    return tr(f"rules.reply.searched_as_{hit.via}", locale, query=trim(hit.searched or query, 100))
+
+
+async def searched_again(interaction: discord.Interaction, state_query: str, game: str | None, rank: int) -> tuple:
+    """(rules, the whole query, its hits) for a control of an answer: the query read back from
+    the answer's footer (the custom_id holds its start), searched as /rule did."""
+    rules = _rules_of(interaction)
+    query = query_in(interaction.message.embeds if interaction.message else [], state_query)
+    hits = [h for h in await search(rules, query, game, rank + 11) if h.score >= MIN_SCORE]
+    return rules, query, hits
+
+
 def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale: str,
               note: str | None = None, lead: str | None = None, miss: str | None = None,
-              lead_lines: tuple[int, int] = (0, 0), query: str | None = None) -> Page:
+              lead_lines: tuple[int, int] = (0, 0), query: str | None = None, paging=None) -> Page:
+    """A section's page. `paging` (kind, page → state) leads its ◀ / ▶ elsewhere than to the
+    bare section: an answer's pages keep its lead and «Не то» (`answer_page`)."""
     sec = rules.section(section_id)
     if sec is None:
         raise UserError("rules.error.unknown_section", example="rules.example.rule", section=section_id)
@@ -92,7 +123,8 @@ def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale
     if miss is not None:
         # «Не то»: records the miss and shows the next hit (MissScreen)
         controls.append(Button(tr("rules.ui.not_it", locale), target(MISS, miss), discord.ButtonStyle.danger, row=3))
-    controls += page_buttons(RULE, lambda i: rule_state(section_id, i, alternatives), page, len(pages), locale)
+    kind, state_of_page = paging or (RULE, lambda i: rule_state(section_id, i, alternatives))
+    controls += page_buttons(kind, state_of_page, page, len(pages), locale)
     return Page([pages[page]], controls)
 
 
@@ -106,14 +138,15 @@ def shown_with(hits: list, rank: int) -> list[str]:
 
 
 def answer_page(rules, hits: list, rank: int, game: str | None, query: str, locale: str,
-                note: str | None = None) -> Page:
+                note: str | None = None, page: int = 0) -> Page:
     """The reply to a search: hit `rank` led by its answering passage, the hits around it as
-    "did you mean", and «Не то» leading to the next one."""
+    "did you mean", and «Не то» leading to the next one; its pages stay this answer's."""
     from rules_index.present import lead
     hit = hits[rank]
     close = shown_with(hits, rank)
-    return rule_page(rules, hit.section_id, 0, close if len(close) > 1 else [], locale, note,
-                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines, query)
+    return rule_page(rules, hit.section_id, page, close if len(close) > 1 else [], locale, note,
+                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines, query,
+                     (ANSWER, lambda i: answer_state(game, rank, i, query)))
 
 
 def toc_page(rules, game: str, page: int, locale: str) -> Page:
@@ -154,18 +187,28 @@ class RuleScreen(Screen):
         return rule_page(_rules_of(interaction), section_id, page, alternatives, locale_of(interaction))
 
 
+class AnswerScreen(Screen):
+    """A page of an answer (◀ / ▶): the search again (its recent answers are kept), the same hit."""
+    kind = ANSWER
+
+    async def render(self, interaction: discord.Interaction, state: str) -> Page:
+        game, rank, page, cut = parse_answer_state(state)
+        rules, query, hits = await searched_again(interaction, cut, game, rank)
+        if rank >= len(hits):          # the books changed since: nothing to page through
+            raise UserError("rules.error.no_more_hits", example="rules.example.rule")
+        locale = locale_of(interaction)
+        return answer_page(rules, hits, rank, game, query, locale, searched_note(hits[rank], query, locale), page)
+
+
 class MissScreen(Screen):
     """«Не то» pressed: record the query, the game searched and what was shown, then show the next hit."""
     kind = MISS
-    min_score = 15.0          # as /rule: below this a hit is noise
 
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
         game, rank, cut = parse_miss_state(state)
         # a long situation outgrows the custom_id: the answer's footer holds it whole
-        query = query_in(interaction.message.embeds if interaction.message else [], cut)
-        rules = _rules_of(interaction)
+        rules, query, hits = await searched_again(interaction, cut, game, rank)
         locale = locale_of(interaction)
-        hits = [h for h in await search(rules, query, game, rank + 11) if h.score >= self.min_score]
         shown = shown_with(hits, rank) if rank < len(hits) else []
         store = services_of(interaction.client).state
         if store is not None and shown:

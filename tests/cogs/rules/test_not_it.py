@@ -78,3 +78,27 @@ def test_the_query_is_read_back_only_from_an_answer_to_it():
     # another query's footer, or none (a message sent before footers named it): the custom_id's start
     assert query_in([answer], "мой танк") == "мой танк"
     assert query_in([discord.Embed(title="Таран")], "мой танк") == "мой танк"
+
+
+async def test_paging_an_answer_keeps_its_lead_and_not_it(console):
+    # «Таран» is two pages long. Paging forward and back rebuilt the section alone: the quoted
+    # answer, the query in the footer and «Не то» were gone from both pages.
+    replies = await console.run("/rule как работает таран game:horus_heresy", locale="ru")
+    first = replies[0]
+    labels = [c.label for c in first.controls]
+    assert "Не то" in labels and first.embeds[0]["description"].startswith("> ")
+    forward = next(c for c in first.controls if c.label.startswith("Вперёд"))
+    second = (await console.press(first, forward.number))[-1]
+    assert "Не то" in [c.label for c in second.controls]
+    assert second.embeds[0]["footer"]["text"].startswith("🔎 как работает таран\n")
+    assert not second.embeds[0]["description"].startswith("> ")          # the lead is page 1's
+    back = next(c for c in second.controls if c.label.startswith("◀"))
+    again = (await console.press(second, back.number))[-1]
+    assert again.embeds == first.embeds and [c.label for c in again.controls] == labels
+    # «Не то» from the second page: the next hit, recorded once with the whole query
+    not_it = next(c for c in second.controls if c.label == "Не то")
+    after = (await console.press(second, not_it.number))[-1]
+    hits = [h for h in console.services.rules.search("как работает таран", "horus_heresy", 12) if h.score >= 15]
+    assert after.embeds[0]["title"] == hits[1].title
+    rows = await console.services.state.lookup_misses()
+    assert [(r["query"], r["shown"][0]) for r in rows] == [("как работает таран", hits[0].section_id)]
