@@ -3,6 +3,8 @@ other books, "did you mean"), a book's contents, and the book picker. Every cont
 its destination, so they keep working after a restart (`cogs/_common/screens.py`)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from cogs._common.limits import LIMITS, trim
@@ -65,16 +67,25 @@ def parse_miss_state(state: str) -> tuple[str | None, int, str]:
     return (None if game in ("", "-") else game), int(rank) if rank.isdigit() else 0, query
 
 
-def answer_state(game: str | None, rank: int, page: int, query: str) -> str:
-    """`horus_heresy|0|1|как работает таран`: a page of an answer, rebuilt from the search (its
-    lead, «Не то», the query in the footer), not from the section alone."""
-    return miss_state(game, rank, f"{page}|{query}")
+def answer_state(section_id: str, game: str | None, rank: int, page: int, query: str) -> str:
+    """`horus_heresy:1869|horus_heresy|0|1|как работает таран`: a page of an answer, rebuilt from
+    the search (its lead, «Не то», the query in the footer), not from the section alone."""
+    return f"{section_id}|" + miss_state(game, rank, f"{page}|{query}")[:STATE_ROOM - len(section_id) - 1]
 
 
-def parse_answer_state(state: str) -> tuple[str | None, int, int, str]:
-    game, rank, rest = parse_miss_state(state)
+def parse_answer_state(state: str) -> tuple[str, str | None, int, int, str]:
+    section_id, _, rest = state.partition("|")
+    game, rank, rest = parse_miss_state(rest)
     page, _, query = rest.partition("|")
-    return game, rank, int(page) if page.isdigit() else 0, query
+    return section_id, game, rank, int(page) if page.isdigit() else 0, query
+
+
+def rank_in(hits: list, rank: int, section_id: str) -> int | None:
+    """Where the section shown at `rank` stands in a search run again: there, unless the books
+    (and so the ranking) changed since the answer was sent; then wherever it is, if anywhere."""
+    if rank < len(hits) and hits[rank].section_id == section_id:
+        return rank
+    return next((k for k, h in enumerate(hits) if h.section_id == section_id), None)
 
 
 def searched_note(hit, query: str, locale: str) -> str | None:
@@ -95,7 +106,8 @@ async def searched_again(interaction: discord.Interaction, state_query: str, gam
 
 def rule_page(rules, section_id: str, page: int, alternatives: list[str], locale: str,
               note: str | None = None, lead: str | None = None, miss: str | None = None,
-              lead_lines: tuple[int, int] = (0, 0), query: str | None = None, paging=None) -> Page:
+              lead_lines: tuple[int, int] = (0, 0), query: str | None = None,
+              paging: tuple[str, Callable[[int], str]] | None = None) -> Page:
     """A section's page. `paging` (kind, page → state) leads its ◀ / ▶ elsewhere than to the
     bare section: an answer's pages keep its lead and «Не то» (`answer_page`)."""
     sec = rules.section(section_id)
@@ -146,7 +158,7 @@ def answer_page(rules, hits: list, rank: int, game: str | None, query: str, loca
     close = shown_with(hits, rank)
     return rule_page(rules, hit.section_id, page, close if len(close) > 1 else [], locale, note,
                      lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines, query,
-                     (ANSWER, lambda i: answer_state(game, rank, i, query)))
+                     (ANSWER, lambda i: answer_state(hit.section_id, game, rank, i, query)))
 
 
 def toc_page(rules, game: str, page: int, locale: str) -> Page:
@@ -192,12 +204,13 @@ class AnswerScreen(Screen):
     kind = ANSWER
 
     async def render(self, interaction: discord.Interaction, state: str) -> Page:
-        game, rank, page, cut = parse_answer_state(state)
+        section_id, game, rank, page, cut = parse_answer_state(state)
         rules, query, hits = await searched_again(interaction, cut, game, rank)
-        if rank >= len(hits):          # the books changed since: nothing to page through
-            raise UserError("rules.error.no_more_hits", example="rules.example.rule")
         locale = locale_of(interaction)
-        return answer_page(rules, hits, rank, game, query, locale, searched_note(hits[rank], query, locale), page)
+        found = rank_in(hits, rank, section_id)
+        if found is None:              # the books changed and the search no longer finds it: the section
+            return rule_page(rules, section_id, page, [], locale)
+        return answer_page(rules, hits, found, game, query, locale, searched_note(hits[found], query, locale), page)
 
 
 class MissScreen(Screen):

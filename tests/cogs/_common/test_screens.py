@@ -46,6 +46,27 @@ async def test_rule_toc_and_help_controls_work_after_a_restart(config, discord_s
         await second.close()
 
 
+async def test_an_answer_pages_and_takes_not_it_after_a_restart(config, discord_server):
+    # the query longer than a custom_id: read back from the answer's footer by the new process
+    query = "мой носорог поехал через руины, кинул кубик на ландшафт и выпала единица, что с танком?"
+    first = await _session(config, discord_server)
+    answer = (await first.run(f"/rule {query} game:horus_heresy", locale="ru"))[-1]
+    hits = [h for h in first.services.rules.search(query, "horus_heresy", 12) if h.score >= 15]
+    await first.close()
+
+    second = await _session(config, discord_server)
+    try:
+        page2 = (await second.press(answer, _control(answer, "Вперёд").number, locale="ru"))[-1]
+        assert page2.embeds[0]["title"] == hits[0].title and "Стр. 2/" in page2.text
+        assert page2.embeds[0]["footer"]["text"].startswith(f"🔎 {query}\n")
+        after = (await second.press(page2, _control(page2, "Не то").number, locale="ru"))[-1]
+        assert after.embeds[0]["title"] == hits[1].title
+        rows = await second.services.state.lookup_misses()
+        assert [(r["query"], r["shown"][0]) for r in rows] == [(query, hits[0].section_id)]
+    finally:
+        await second.close()
+
+
 async def test_a_rule_pressed_by_the_other_player_renders_in_their_language(console):
     rule = (await console.run("/rule бластов", locale="ru", user="alice"))[-1]
     after = await console.press(rule, _control(rule, "След. раздел").number, locale="en", user="bob")

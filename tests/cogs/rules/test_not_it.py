@@ -102,3 +102,15 @@ async def test_paging_an_answer_keeps_its_lead_and_not_it(console):
     assert after.embeds[0]["title"] == hits[1].title
     rows = await console.services.state.lookup_misses()
     assert [(r["query"], r["shown"][0]) for r in rows] == [("как работает таран", hits[0].section_id)]
+
+
+def test_an_answer_page_finds_its_section_again_or_none():
+    from types import SimpleNamespace
+
+    from cogs.rules._views import rank_in
+    hits = [SimpleNamespace(section_id=s) for s in ("epic:120", "epic:1000", "epic:866")]
+    assert rank_in(hits, 1, "epic:1000") == 1
+    # the books changed since the answer was sent: the section moved, or is no longer found
+    assert rank_in(hits, 0, "epic:866") == 2
+    assert rank_in(hits, 5, "epic:1000") == 1
+    assert rank_in(hits, 0, "epic:7") is None
