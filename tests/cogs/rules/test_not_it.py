@@ -114,3 +114,20 @@ def test_an_answer_page_finds_its_section_again_or_none():
     assert rank_in(hits, 0, "epic:866") == 2
     assert rank_in(hits, 5, "epic:1000") == 1
     assert rank_in(hits, 0, "epic:7") is None
+
+
+def test_did_you_mean_offers_what_scored_almost_as_high_at_any_scale():
+    # A question scores in the hundreds, a situation in the tens: six points apart is a tie for
+    # one and a clear gap for the other. A hit within 15% of the shown one (at least 6 points)
+    # is offered; the rule's runner-up for a question at 200 was never offered before.
+    from types import SimpleNamespace
+
+    from cogs.rules._views import shown_with
+
+    def hits(*scores):
+        return [SimpleNamespace(score=s, section_id=f"epic:{k}", game="epic", title=f"Rule {k}", line_start=k)
+                for k, s in enumerate(scores, 1)]
+    assert shown_with(hits(200.0, 175.0, 169.0), 0) == ["epic:1", "epic:2"]
+    assert shown_with(hits(40.0, 34.5, 33.0), 0) == ["epic:1", "epic:2"]          # 6 points at least
+    assert shown_with(hits(53.2, 46.4, 45.5, 44.1), 0) == ["epic:1", "epic:2", "epic:3"]
+    assert shown_with(hits(200.0, 175.0, 169.0), 1) == ["epic:2", "epic:3"]       # after «Не то»
