@@ -41,8 +41,10 @@ _ASK_NUMBER = re.compile(r"\b(?:сколько|скольк|скока|на ск
                          r"какое расстояние|как далеко|how many|how much|how far)\b")
 _ASK_PERMISSION = re.compile(r"\b(?:можно|могу|может ли|могут ли|можем|нельзя|разрешено|имеет право|"
                              r"can|may|allowed)\b")
-_ASK_CONSEQUENCE = re.compile(r"\b(?:что будет|что (?:с ним|с ней|с ними) будет|что если|что делать|что происходит|"
-                              r"что дальше|а если|what happens|what if)\b")
+# «что с ним?», «что с пехотой», «что теперь?»: a situation's chat question asks what follows as
+# surely as «что будет» (over every set, rank 1 2,533 → 2,535 and top 5 2,877 → 2,878 of 2,964)
+_ASK_CONSEQUENCE = re.compile(r"\b(?:что будет|что с \w+|что если|что (?:мне )?делать|что происходит|что случится|"
+                              r"что теперь|что дальше|че будет|а если|what happens|what if)\b")
 
 
 # A sentence asking how something works or what it is («как работают пушки», "how do cannons

@@ -20,6 +20,13 @@ def test_intent_is_read_from_question_words():
     assert ps.intent("что будет если танк заедет в лес") == ps.CONSEQUENCE
     assert ps.intent("how many shots") == ps.NUMBER
     assert ps.intent("бласты") == 0
+    # a situation's chat question asks what follows from it as surely as «что будет»
+    assert ps.intent("мой бтр с пехотой внутри сожгли стрельбой, что с пехотой") == ps.CONSEQUENCE
+    assert ps.intent("разведчики выходят с края стола, я кинул 1, что теперь?") == ps.CONSEQUENCE
+    assert ps.intent("галера уже была повреждена, что с ней?") == ps.CONSEQUENCE
+    assert ps.intent("противник сбросил отряд в 5 дюймах, что мне делать") == ps.CONSEQUENCE
+    assert ps.intent("а чё будет если не докинул") == ps.CONSEQUENCE
+    assert ps.intent("как работает таран") == 0
 
 
 def test_passage_states_a_number_a_permission_a_consequence():
