@@ -75,17 +75,18 @@ def section_pages(index, sec, locale: str, note: str | None = None, lead: str | 
         else:
             body = tr("rules.reply.no_text", locale)
     chunks = chunk_text(body, PAGE_CHARS) if body else [""]
+    # the book and the lines, not the section's internal id («horus_heresy:1869»), below the
+    # query as far as a search reads it, on one line
+    lines = f"L{sec.line_start}" if sec.line_start == sec.line_end else f"L{sec.line_start}–{sec.line_end}"
+    asked = f"{QUERY_MARK}{' '.join(query[:MAX_QUERY_CHARS].split())}\n" if query else ""
+    footer = trim(f"{asked}{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer)
     pages = []
     for k, chunk in enumerate(chunks):
         shown = header if k == 0 or not lead else header[1:]     # the lead only on the first page
         text = "\n".join(shown) + ("\n\n" + chunk if chunk else "")
         embed = discord.Embed(title=trim(sec.title, LIMITS.embed_title), colour=COLOUR,
                               description=trim(text, LIMITS.embed_description))
-        # the book and the lines, not the section's internal id («horus_heresy:1869»)
-        lines = f"L{sec.line_start}" if sec.line_start == sec.line_end else f"L{sec.line_start}–{sec.line_end}"
-        # no more than a search reads, on one line: the book and lines below it stay in the footer
-        asked = f"{QUERY_MARK}{' '.join(query[:MAX_QUERY_CHARS].split())}\n" if query else ""
-        embed.set_footer(text=trim(f"{asked}{book_title(index, sec.game, locale)} · {lines}", LIMITS.footer))
+        embed.set_footer(text=footer)
         pages.append(embed)
     return pages
 

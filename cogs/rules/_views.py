@@ -75,14 +75,14 @@ def parse_miss_state(state: str) -> tuple[str | None, int, str]:
 def answer_state(section_id: str, game: str | None, rank: int, page: int, query: str) -> str:
     """`horus_heresy:1869|horus_heresy|0|1|как работает таран`: a page of an answer, rebuilt from
     the search (its lead, «Не то», the query in the footer), not from the section alone."""
-    return f"{section_id}|" + miss_state(game, rank, f"{page}|{query}")[:STATE_ROOM - len(section_id) - 1]
+    head = f"{section_id}|{game or '-'}|{rank}|{page}|"
+    return head + query[:STATE_ROOM - len(head)]
 
 
 def parse_answer_state(state: str) -> tuple[str, str | None, int, int, str]:
-    section_id, _, rest = state.partition("|")
-    game, rank, rest = parse_miss_state(rest)
-    page, _, query = rest.partition("|")
-    return section_id, game, rank, int(page) if page.isdigit() else 0, query
+    section_id, game, rank, page, query = (state.split("|", 4) + [""] * 5)[:5]
+    return (section_id, None if game in ("", "-") else game, int(rank) if rank.isdigit() else 0,
+            int(page) if page.isdigit() else 0, query)
 
 
 def rank_in(hits: list, rank: int, section_id: str) -> int | None:
