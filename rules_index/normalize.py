@@ -102,6 +102,48 @@ def clean(text: str) -> str:
     return _HYPHEN_RE.sub("", text)
 
 
+# What a chat message carries besides its words: Discord's mentions and custom emoji, links,
+# emoji, smileys («))», ":)"), trailing dots and repeated marks («??», "!!!"). The words' path
+# drops them anyway; the sentence encoder reads every piece, and they moved its vector enough to
+# reorder near ties.
+_MARKUP_RE = re.compile(r"<a?:\w+:\d+>|<(?:@[!&]?|#)\d+>|https?://\S+|(?<!\w):[a-z0-9_+-]+:(?!\w)")
+_SMILEY_RE = re.compile(r"\){2,}|\({2,}|(?<!\w)[:;=]-?[()DPdpРр]+(?!\w)|(?<=\s)[()]+(?=\s|$)")
+_LONE_CLOSE_RE = re.compile(r"(?<=[^\W\d_])\)(?=\s|$)")      # «стреляю по рино)», no «(» before it
+_DOTS_RE = re.compile(r"\.{2,}|…")
+_REPEATED_MARK_RE = re.compile(r"([?!])[?!]+")
+# whom a message is addressed to, before what it asks («ребят, можно ли…», "guys, can…"), set
+# off by a mark: «Товарищи по оружию» is a rule
+_ADDRESS = (r"(?:ребят[аы]?|ребзя|народ|парни|пацаны|друзья|коллеги|господа|товарищи|слушайте|подскажите|"
+            r"помогите|вопрос|кто знает|guys|folks|hey|hi|quick question)\b")
+_ADDRESS_RE = re.compile(rf"^(?:{_ADDRESS}\s*)*{_ADDRESS}\s*[,:!.—–-]\s*", re.IGNORECASE)
+CAPS_LETTERS = 8        # a message this long in capitals is shouting, not an abbreviation («КД», "BTR")
+CAPS_SHARE = 0.7
+_QUOTED_RE = re.compile(r'^\s*(?:«([^«»]*)»|"([^"]*)"|“([^“”]*)”)\s*$')
+
+
+def chat_text(text: str) -> str:
+    """A chat message as a query: markup, emoji and smileys out, repeated marks as one, spaces
+    collapsed; a message typed in capitals in lower case (the encoder reads case, and «КАК
+    РАБОТАЕТ» is no name in capitals)."""
+    text = _MARKUP_RE.sub(" ", text)
+    text = "".join(" " if unicodedata.category(c) in ("So", "Cf", "Cs", "Co") or c == "\ufe0f" else c
+                   for c in text)
+    text = _SMILEY_RE.sub(" ", text)
+    if text.count(")") > text.count("("):
+        text = _LONE_CLOSE_RE.sub(" ", text, count=text.count(")") - text.count("("))
+    text = _DOTS_RE.sub(" ", text)
+    text = _REPEATED_MARK_RE.sub(r"\1", text)
+    text = " ".join(text.split())
+    quoted = _QUOTED_RE.match(text)
+    if quoted:
+        text = next(g for g in quoted.groups() if g is not None).strip()
+    text = _ADDRESS_RE.sub("", text) or text
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= CAPS_LETTERS and sum(c.isupper() for c in letters) >= CAPS_SHARE * len(letters):
+        text = text.lower()
+    return text
+
+
 # A signed number («+1 на попадание», "-2 to hit") is how the books write a modifier; it also
 # counts as the word «модификатор», so "модификаторы на попадание" finds the list of +1s.
 _SIGNED_RE = re.compile(r"(?:^|(?<=[\s(«\"]))[+−–-]\d(?!\d*[+\d]*\s*(?:см|см\.|\"|mm|мм|дюйм))")

@@ -46,7 +46,7 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     """The query as typed, then, when it matched weakly or has words no book knows, in the other
     keyboard layout, in Cyrillic for Latin letters, in Latin for English typed in Cyrillic and
     through the book's glossary for English: the best run wins."""
-    query = (query or "")[:MAX_QUERY_CHARS]
+    query = nz.chat_text((query or "")[:MAX_QUERY_CHARS])
     if game is not None and game not in index.games:
         return []
     query, game = index.game_names.read(query, game)
@@ -119,7 +119,7 @@ def prepare(index: RuleIndex, query: str, who: object = None) -> None:
     its words' expansions (fuzzy matching over the books' vocabulary, the slowest part of the
     words' ranking for a mistyped or foreign word) are computed while they type, off the event
     loop, so their search waits for neither."""
-    query = (query or "").strip()[:MAX_QUERY_CHARS]      # as /rule will search it
+    query = nz.chat_text((query or "")[:MAX_QUERY_CHARS])      # as /rule will search it
     query = index.game_names.read(query, None)[0]
     if query_words(index, query)[1]:
         meaning.while_typing(query, who, lambda text: _made_ready(index, text))

@@ -53,6 +53,20 @@ def test_wrong_keyboard_layout_is_retried(index):
     assert hit.title.startswith("Перегрев") and hit.via == "layout"
 
 
+@pytest.mark.parametrize("game, query", [
+    ("epic", "навесом можно стрелять если формация провалила тест и ушла в холд"),
+    ("horus_heresy", "какое расстояние должно быть между моделями в отряде"),
+    ("hydrophilia", "штурм можно заявить если уже ходил в эту активацию"),
+    ("warmaster", "мои рыцари вырезали всех с кем дрались а в 15 см стоят еще орки"),
+])
+def test_a_question_sent_as_a_chat_message_finds_what_it_finds_plainly(index, game, query):
+    """A mention, «ребят,», capitals, «??» and an emoji moved the sentence encoder's vector
+    enough to reorder near ties: each of these four lost its first hit."""
+    plain = [(h.section_id, round(h.score, 6)) for h in index.search(query + "?", game, 5)]
+    chatty = f"<@123456789012345678> ребят, {query.upper()}?!? 🤔"
+    assert [(h.section_id, round(h.score, 6)) for h in index.search(chatty, game, 5)] == plain
+
+
 def test_an_english_sentence_is_not_searched_again_as_gibberish(index, monkeypatch):
     """English with a word no book knows («lascannon») used to be searched twice more: switched
     to the Russian layout («ьн кршут…») and transliterated («мы рхино…»), fuzzy-matching every
