@@ -121,6 +121,23 @@ CAPS_SHARE = 0.7
 _QUOTED_RE = re.compile(r'^\s*(?:«([^«»]*)»|"([^"]*)"|“([^“”]*)”)\s*$')
 
 
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _one_script(word: str, cyrillic_message: bool) -> str:
+    """A word typed in two scripts («cтрелять» with a Latin c) in the one its other letters are,
+    or, when every letter has a look-alike («тaнк»), the message's: case kept. The words' path
+    folds such a word too (`_fold_lookalikes`); the encoder would read other pieces."""
+    low = word.lower()
+    if not (any("a" <= ch <= "z" for ch in low) and any("а" <= ch <= "я" for ch in low)):
+        return word
+    lat_only = sum(1 for ch in low if "a" <= ch <= "z" and ch not in _LOOKALIKE_LAT)
+    cyr_only = sum(1 for ch in low if "а" <= ch <= "я" and ch not in _LOOKALIKE_CYR)
+    to_latin = lat_only > cyr_only or (lat_only == cyr_only and not cyrillic_message)
+    folded = low.translate(_CYR_TO_LAT if to_latin else _LAT_TO_CYR)
+    return "".join(f.upper() if c.isupper() else f for c, f in zip(word, folded))
+
+
 def chat_text(text: str) -> str:
     """A chat message as a query: markup, emoji and smileys out, repeated marks as one, spaces
     collapsed; a message typed in capitals in lower case (the encoder reads case, and «КАК
@@ -138,6 +155,9 @@ def chat_text(text: str) -> str:
     if quoted:
         text = next(g for g in quoted.groups() if g is not None).strip()
     text = _ADDRESS_RE.sub("", text) or text
+    low = text.lower()
+    cyrillic_message = sum("а" <= ch <= "я" for ch in low) > sum("a" <= ch <= "z" for ch in low)
+    text = _WORD_RE.sub(lambda word: _one_script(word.group(0), cyrillic_message), text)
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= CAPS_LETTERS and sum(c.isupper() for c in letters) >= CAPS_SHARE * len(letters):
         text = text.lower()

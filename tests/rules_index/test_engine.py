@@ -61,10 +61,12 @@ def test_wrong_keyboard_layout_is_retried(index):
 ])
 def test_a_question_sent_as_a_chat_message_finds_what_it_finds_plainly(index, game, query):
     """A mention, «ребят,», capitals, «??» and an emoji moved the sentence encoder's vector
-    enough to reorder near ties: each of these four lost its first hit."""
+    enough to reorder near ties: each of these four lost its first hit. So did Latin look-alikes."""
     plain = [(h.section_id, round(h.score, 6)) for h in index.search(query + "?", game, 5)]
     chatty = f"<@123456789012345678> ребят, {query.upper()}?!? 🤔"
     assert [(h.section_id, round(h.score, 6)) for h in index.search(chatty, game, 5)] == plain
+    # every «о» typed as a Latin "o"
+    assert [(h.section_id, round(h.score, 6)) for h in index.search(query.replace("о", "o") + "?", game, 5)] == plain
 
 
 def test_an_english_sentence_is_not_searched_again_as_gibberish(index, monkeypatch):

@@ -91,3 +91,8 @@ def test_a_chat_message_is_read_for_its_words():
     assert nz.chat_text("вопрос") == "вопрос"
     assert nz.chat_text("вопросы по штурму") == "вопросы по штурму"
     assert nz.chat_text("Товарищи по оружию") == "Товарищи по оружию"
+    # a word typed with look-alike letters of the other script, in its own script, case kept
+    assert nz.chat_text("cтрелять пoсле марша") == "стрелять после марша"
+    assert nz.chat_text("Мoй ТAНК") == "Мой ТАНК"          # every letter a look-alike: the message's script
+    assert nz.chat_text("my тank") == "my tank"
+    assert nz.chat_text("мw оружие") == "mw оружие"        # «w» has no Cyrillic look-alike
