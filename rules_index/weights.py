@@ -7,6 +7,7 @@ import re
 EXACT_TITLE = 100.0
 ALIAS_WEIGHT = 0.96
 STRONG_ALIAS = 0.75 * ALIAS_WEIGHT   # aliases below this only point into a larger section
+SURE_MATCH = 0.85                   # a query word's match this close is the word, not a near miss
 NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties

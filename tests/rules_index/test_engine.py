@@ -47,6 +47,19 @@ def test_player_input(index, query, game, line):
     assert any(hit.line_start <= n <= hit.line_end for n in lines), (query, hit)
 
 
+@pytest.mark.parametrize("query, game, line", [
+    ("ответка реакция", "horus_heresy", 476),       # «ответка» names Return Fire; «Реакция» is in its heading
+    ("сиз инициативы", None, 3840),                 # «сиз» names Horus Heresy's Seize the Initiative
+    ("ритейн инициативы", "epic", 220),             # «ритейн» names 1.6.3 Retaining the Initiative
+])
+def test_a_players_name_and_the_books_word_meet_in_one_section(index, query, game, line):
+    """A players' word no book writes, with a word of the book after it: the rule's alias holds
+    the first and its heading the second, while another heading holds the book's word alone
+    («Инициатива», «Реакции»). A section scored by its best single name lost to that heading."""
+    hit = top(index, query, game)
+    assert hit.game == (game or "horus_heresy") and hit.line_start <= line <= hit.line_end, (query, hit)
+
+
 def test_wrong_keyboard_layout_is_retried(index):
     # «перегрев» typed with the English layout
     hit = top(index, "gthtuhtd", "horus_heresy")
