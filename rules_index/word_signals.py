@@ -145,24 +145,26 @@ def names_together(index: RuleIndex, expansions: list[tuple[tuple[str, float], .
     open it: with the books' own words, or English, a section with many names (Flames of War's
     «Юниты»: «взвод», «стенд»…) would cover any query between them (over every set, rank 1
     2,535 → 2,530 so; this way, 2,535 → 2,540 of 2,964, nothing lost)."""
-    def players_word(qi: int, sim: float) -> bool:
-        typed = expansions[qi][0][0] if expansions[qi] else ""
-        return sim >= SURE_MATCH and typed not in index.body_terms and "а" <= typed[:1] <= "я"
-
-    covered: dict[int, dict[int, float]] = defaultdict(dict)
-    opened: set[int] = set()
+    # the query's words no book writes, typed in Russian: most queries have none, and then no
+    # section's names are read together (a question matches hundreds of names)
+    players = {qi for qi, exp in enumerate(expansions)
+               if exp and exp[0][0] not in index.body_terms and "а" <= exp[0][0][:1] <= "я"}
+    if not players:
+        return {}
+    opened = {doc for kid, matched in per_key.items()
+              if all(qi in players and sim >= SURE_MATCH for qi, sim in matched.items())
+              for doc, weight in index.key_docs[kid]
+              if weight >= STRONG_ALIAS and (allowed is None or doc in allowed)}
+    covered: dict[int, dict[int, float]] = {doc: {} for doc in opened}
     for kid, matched in per_key.items():
-        by_players = all(players_word(qi, sim) for qi, sim in matched.items())
         for doc, weight in index.key_docs[kid]:
-            if weight < STRONG_ALIAS or (allowed is not None and doc not in allowed):
+            words = covered.get(doc)
+            if words is None or weight < STRONG_ALIAS:
                 continue
-            if by_players:
-                opened.add(doc)
-            words = covered[doc]
             for qi, sim in matched.items():
                 if sim >= SURE_MATCH and sim > words.get(qi, 0.0):
                     words[qi] = sim
-    return {doc: covered[doc] for doc in opened}
+    return covered
 
 
 def body_scores(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
