@@ -23,6 +23,7 @@ from cogs.rules._views import (MIN_SCORE, AnswerScreen, MissScreen, RuleScreen, 
 from games.registry import GAMES, resolve_game
 from i18n import UserError, tr
 from rules_index import load_index
+from rules_index.normalize import chat_text
 from rules_index.meaning import load_soon as load_encoder_soon
 from app.services import services_of
 
@@ -86,7 +87,7 @@ class RulesCog(commands.Cog):
         if SECTION_ID_RE.match(query) and rules.section(query) is not None:      # chosen from autocomplete
             await show(interaction, rule_page(rules, query, 0, [], locale))
             return
-        if not re.search(r"\w", query):
+        if not re.search(r"\w", chat_text(query)):       # mentions, emoji, smileys: nothing the search reads
             raise UserError("rules.error.unusable_query", example="rules.example.rule")
 
         hits, note, searched = await self._search(interaction, rules, query, game, locale)
@@ -174,7 +175,9 @@ def _checked_game(game: str | None) -> str | None:
 
 
 def nearest_titles(rules, query: str, game: str | None, limit: int = 10) -> list[str]:
-    """Section ids whose titles look most like the query (for "nothing found")."""
+    """Section ids whose titles look most like the query (for "nothing found"), read as the search
+    reads it (no mention's digits or emoji)."""
+    query = chat_text(query)
     secs = [s for s in (rules.toc(game) if game else rules.sections) if s.kind != "table" and "~" not in s.game]
     if not secs or not utils.default_process(query):
         return []

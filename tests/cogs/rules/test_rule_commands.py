@@ -101,6 +101,16 @@ async def test_bad_queries_get_a_clear_reply(console, query):
     assert "Traceback" not in replies[0].text
 
 
+@pytest.mark.parametrize("query", ["<@123456789012345678>", "<@123456789012345678>🤔))", "<:thinking:123456789012345678>"])
+async def test_a_message_with_no_words_to_search_says_so(console, query):
+    """Only a mention, emoji or smileys: the search reads none of it (rules_index.normalize.chat_text),
+    so the reply says there is nothing to search, not "nothing found" with headings whose
+    titles happened to look like the mention's digits."""
+    from i18n import tr
+    replies = await console.run(f"/rule query:{query}", locale="en")
+    assert replies[0].ephemeral and tr("rules.error.unusable_query", "en") in replies[0].text
+
+
 async def test_huge_query_gets_an_answer(console):
     replies = await console.run("/rule query:" + "бласт " * 1500, locale="ru")
     assert replies and "Traceback" not in replies[0].text
