@@ -75,6 +75,12 @@ _HYPHEN_RE = re.compile(r"(?<=[^\W\d_])[-‐‑‒–]\s?(?=[^\W\d_])")
 _QUOTES = str.maketrans({"″": '"', "”": '"', "“": '"', "’": "'", "«": '"', "»": '"', "\u00a0": " "})
 
 
+def _letters_without_lookalike(token: str) -> tuple[int, int]:
+    """(Latin, Cyrillic) letters of a lower-case token that have no look-alike in the other script."""
+    return (sum(1 for ch in token if "a" <= ch <= "z" and ch not in _LOOKALIKE_LAT),
+            sum(1 for ch in token if ("а" <= ch <= "я" or ch in "іѕј") and ch not in _LOOKALIKE_CYR))
+
+
 def _fold_lookalikes(token: str) -> str:
     if token in STOPWORDS:
         return token
@@ -82,8 +88,7 @@ def _fold_lookalikes(token: str) -> str:
     has_cyr = any("а" <= ch <= "я" or ch in "іѕј" for ch in token)
     if has_lat and has_cyr:
         # The letters with no look-alike decide the script («мw» → Latin, «amaкa» → Latin).
-        lat_only = sum(1 for ch in token if "a" <= ch <= "z" and ch not in _LOOKALIKE_LAT)
-        cyr_only = sum(1 for ch in token if ("а" <= ch <= "я" or ch in "іѕј") and ch not in _LOOKALIKE_CYR)
+        lat_only, cyr_only = _letters_without_lookalike(token)
         return token.translate(_CYR_TO_LAT) if lat_only >= cyr_only else token.translate(_LAT_TO_CYR)
     if has_cyr and len(token) <= 2 and all(ch in _LOOKALIKE_CYR for ch in token):
         # Two-letter abbreviations the books write in either script: «ТК», «АР», «АТ», «СС».
@@ -131,8 +136,7 @@ def _one_script(word: str, cyrillic_message: bool) -> str:
     low = word.lower()
     if not (any("a" <= ch <= "z" for ch in low) and any("а" <= ch <= "я" for ch in low)):
         return word
-    lat_only = sum(1 for ch in low if "a" <= ch <= "z" and ch not in _LOOKALIKE_LAT)
-    cyr_only = sum(1 for ch in low if "а" <= ch <= "я" and ch not in _LOOKALIKE_CYR)
+    lat_only, cyr_only = _letters_without_lookalike(low)
     to_latin = lat_only > cyr_only or (lat_only == cyr_only and not cyrillic_message)
     folded = low.translate(_CYR_TO_LAT if to_latin else _LAT_TO_CYR)
     return "".join(f.upper() if c.isupper() else f for c, f in zip(word, folded))

@@ -42,14 +42,20 @@ def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 1
     return hits
 
 
+def as_searched(index: RuleIndex, query: str, game: str | None) -> tuple[str, str | None]:
+    """(the query, the game) as a search reads them: as far as it reads, as a chat message
+    (normalize.chat_text), a game named in it taken as the game (the vector made while typing
+    is made for this text, so /rule finds it)."""
+    return index.game_names.read(nz.chat_text((query or "")[:MAX_QUERY_CHARS]), game)
+
+
 def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: int) -> list[Hit]:
     """The query as typed, then, when it matched weakly or has words no book knows, in the other
     keyboard layout, in Cyrillic for Latin letters, in Latin for English typed in Cyrillic and
     through the book's glossary for English: the best run wins."""
-    query = nz.chat_text((query or "")[:MAX_QUERY_CHARS])
     if game is not None and game not in index.games:
         return []
-    query, game = index.game_names.read(query, game)
+    query, game = as_searched(index, query, game)
     best = index._search_once(query, game, limit, "direct")
     top = best[0].score if best else 0.0
     letters = [c for c in query.casefold() if c.isalpha()]
@@ -119,8 +125,7 @@ def prepare(index: RuleIndex, query: str, who: object = None) -> None:
     its words' expansions (fuzzy matching over the books' vocabulary, the slowest part of the
     words' ranking for a mistyped or foreign word) are computed while they type, off the event
     loop, so their search waits for neither."""
-    query = nz.chat_text((query or "")[:MAX_QUERY_CHARS])      # as /rule will search it
-    query = index.game_names.read(query, None)[0]
+    query = as_searched(index, query, None)[0]
     if query_words(index, query)[1]:
         meaning.while_typing(query, who, lambda text: _made_ready(index, text))
 
