@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 import snowballstemmer
 
@@ -218,8 +219,41 @@ def stem(token: str) -> str:
     if "a" <= token[0] <= "z":
         out = _EN.stemWord(token)
     else:
-        out = _ASPECT_ROOT.sub(r"\1\2ыв", _RU.stemWord(token))
+        out = _RU.stemWord(token)
+        if len(out) < len(token) and token[-1] in _BARE_NOUN_LAST:
+            out = _noun_stem(token, out)
+        out = _ASPECT_ROOT.sub(r"\1\2ыв", out)
     return _CANON.get(out, out)
+
+
+# Snowball reads a bare masculine noun's ending as a verb's: «юнит» → «юн» (as «говорит» →
+# «говор»), «режим» → «реж», «герой» → «гер», while every other form of the word keeps it
+# («юнита», «юниты» → «юнит»). So «независимый юнит» did not meet the book's «Независимые
+# Юниты». Such a noun is stemmed as its genitive is. Only a word whose last letter a verb's
+# ending can take off, and which pymorphy3 reads as a noun in its dictionary form; a word it
+# does not know, only if it does not end as an oblique case would («ганом» is «ган» with a case
+# ending, not a noun of its own).
+_BARE_NOUN_LAST = frozenset("тлмнй")
+_OBLIQUE_ENDINGS = ("ом", "ем", "ым", "им", "ой", "ей", "ам", "ям")
+
+
+def _noun_stem(token: str, snowball: str) -> str:
+    morph = _morph()
+    if morph is None:
+        return snowball
+    parse = morph.parse(token)[0]
+    if parse.tag.POS != "NOUN" or parse.normal_form != token:
+        return snowball
+    if not morph.word_is_known(token) and token.endswith(_OBLIQUE_ENDINGS):
+        return snowball
+    genitive = parse.inflect({"gent"})
+    if genitive is None:
+        return snowball
+    of_genitive = _RU.stemWord(genitive.word)
+    # the genitive's stem, where it keeps more of the word: «юнита» → «юнит», «героя» → «геро»
+    if len(of_genitive) > len(snowball) and of_genitive.startswith(snowball) and token.startswith(of_genitive):
+        return of_genitive
+    return snowball
 
 
 @lru_cache(maxsize=100_000)
@@ -340,22 +374,28 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
 
 # Lemmas from a maintained dictionary (pymorphy3 + pymorphy3-dicts-ru, shipped in the wheel,
 # nothing downloaded): «ушел» → «уйти», «дерется» → «драться», which Snowball stems apart.
-_MORPH = None
+_MORPH: Any = None
 
 
-@lru_cache(maxsize=50_000)
-def lemma_stem(word: str) -> str | None:
-    """The stem of a Russian word's dictionary form, or None (not Cyrillic, or no pymorphy3)."""
+def _morph() -> Any:
+    """pymorphy3's analyzer, loaded once (0.3 s), or None where it is not installed."""
     global _MORPH
-    if len(word) < 3 or not ("а" <= word[0] <= "я"):
-        return None
     if _MORPH is None:
         try:
             import pymorphy3
         except ImportError:          # optional: lookup works without it, a little less well
             _MORPH = False
-            return None
-        _MORPH = pymorphy3.MorphAnalyzer()
-    if _MORPH is False:
+        else:
+            _MORPH = pymorphy3.MorphAnalyzer()
+    return _MORPH or None
+
+
+@lru_cache(maxsize=50_000)
+def lemma_stem(word: str) -> str | None:
+    """The stem of a Russian word's dictionary form, or None (not Cyrillic, or no pymorphy3)."""
+    if len(word) < 3 or not ("а" <= word[0] <= "я"):
         return None
-    return stem(_MORPH.parse(word)[0].normal_form.replace("ё", "е"))
+    morph = _morph()
+    if morph is None:
+        return None
+    return stem(morph.parse(word)[0].normal_form.replace("ё", "е"))

@@ -207,6 +207,12 @@ def test_aspect_pairs_meet():
     assert nz.stem("первый") == "перв"          # no prefix + root: untouched
 
 
+def test_a_heading_in_the_dictionary_form_of_its_words(index):
+    # «юнит» and the heading's «Юниты» are one stem (a noun Snowball read as a verb before)
+    hit = index.search("независимый юнит", game="flames_of_war", limit=1)[0]
+    assert (hit.title, hit.line_start, hit.line_end) == ("Независимые Юниты", 110, 112)
+
+
 # -- figures ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_held_out_figures_stay(index, name):

@@ -41,6 +41,28 @@ def test_inflections_share_a_stem():
     assert nz.terms("overwatches") == nz.terms("overwatch")
 
 
+@pytest.mark.parametrize("forms", [
+    # a bare masculine noun, whose end Snowball read as a verb's («юнит» → «юн»)
+    ["юнит", "юнита", "юниты", "юнитов"],
+    ["режим", "режима", "режиме"],
+    ["герой", "героя", "героем"],
+    ["лимит", "лимита"],
+    ["волкит", "волкиты"],          # a word pymorphy3 does not know, read as a noun
+])
+def test_a_noun_s_dictionary_form_shares_its_other_forms_stem(forms):
+    assert len({nz.stem(f) for f in forms}) == 1, {f: nz.stem(f) for f in forms}
+
+
+@pytest.mark.parametrize("word, other", [
+    ("получит", "получить"),        # verbs keep Snowball's stem
+    ("говорит", "говорить"),
+    ("ганом", "ган"),               # an unknown word with a case ending is that case, not a noun
+    ("бой", "боя"),                 # already one stem
+])
+def test_other_words_keep_their_stems(word, other):
+    assert nz.stem(word) == nz.stem(other)
+
+
 def test_keyboard_layout_switch_both_ways():
     assert nz.switch_layout("ckjdj") == "слово"
     assert nz.switch_layout("cgfc-,hjcjr") == "спас-бросок"
