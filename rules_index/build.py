@@ -203,6 +203,7 @@ def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tu
                         dict[str, list[tuple[str, str]]], dict[str, list[tuple[int, str]]]]:
     """What the index is made of, per registered game: sections, the book's lines, aliases,
     the manifest entry, the glossary (English → Russian) and the questions written for it."""
+    nz.use_noun_stems(noun_lexicon())         # before anything is stemmed
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
@@ -225,7 +226,31 @@ def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tu
 
 def build() -> RuleIndex:
     """Build from the registered games' books."""
-    return without_gc(lambda: RuleIndex(*book_parts()))
+    index = without_gc(lambda: RuleIndex(*book_parts()))
+    index.noun_stems = nz.used_noun_stems()   # what a load stems queries with (normalize.use_noun_stems)
+    return index
+
+
+def noun_lexicon() -> dict[str, str]:
+    """The nouns Snowball reads as verbs (normalize.noun_stems) among every word of the books,
+    their written questions and their aliases."""
+    words: set[str] = set()
+    for system in GAMES.values():
+        book = system.book
+        for text in [*book.lines(), *(q for _, q in book.question_rows()), *_strings(book.alias_data())]:
+            words.update(nz.tokens(text))
+    return nz.noun_stems(words)
+
+
+def _strings(data: object) -> list[str]:
+    """Every string in a parsed TOML document (an alias file's names)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [x for v in data.values() for x in _strings(v)]
+    if isinstance(data, list):
+        return [x for v in data for x in _strings(v)]
+    return []
 
 
 def without_gc(make):
@@ -286,7 +311,9 @@ def _load_or_build(cache_dir: str | Path | None) -> tuple[RuleIndex, bool]:
             enabled = gc.isenabled()
             gc.disable()           # unpickling ~10⁵ small objects: the GC would rescan them over and over
             try:
-                return pickle.loads(data), False
+                index = pickle.loads(data)
+                nz.use_noun_stems(index.noun_stems)
+                return index, False
             finally:
                 if enabled:
                     gc.enable()

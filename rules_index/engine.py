@@ -248,6 +248,8 @@ class RuleIndex:
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
         self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
+        # the nouns Snowball reads as verbs, as the build found them (normalize.use_noun_stems on load)
+        self.noun_stems: dict[str, str] = {}
         self.game_names = game_names.learn(self)  # «инвуль эпик»: the game a query names
 
     # -- building ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 import snowballstemmer
 
@@ -221,7 +221,7 @@ def stem(token: str) -> str:
     else:
         out = _RU.stemWord(token)
         if len(out) < len(token) and token[-1] in _BARE_NOUN_LAST:
-            out = _noun_stem(token, out)
+            out = _noun_stems.get(token, out)
         out = _ASPECT_ROOT.sub(r"\1\2ыв", out)
     return _CANON.get(out, out)
 
@@ -229,31 +229,65 @@ def stem(token: str) -> str:
 # Snowball reads a bare masculine noun's ending as a verb's: «юнит» → «юн» (as «говорит» →
 # «говор»), «режим» → «реж», «герой» → «гер», while every other form of the word keeps it
 # («юнита», «юниты» → «юнит»). So «независимый юнит» did not meet the book's «Независимые
-# Юниты». Such a noun is stemmed as its genitive is. Only a word whose last letter a verb's
-# ending can take off, and which pymorphy3 reads as a noun in its dictionary form; a word it
-# does not know, only if it does not end as an oblique case would («ганом» is «ган» with a case
-# ending, not a noun of its own).
+# Юниты». Such a noun is stemmed as its genitive is. Which words are such nouns is read once,
+# as the index is built, from the words of the books, their written questions and aliases
+# (`noun_stems`, with pymorphy3), and the index carries the list (`use_noun_stems` as it
+# loads): a query's stem is a lookup, never a parse, so autocomplete on the event loop never
+# waits for pymorphy3 to load (0.3 s) or parse.
 _BARE_NOUN_LAST = frozenset("тлмнй")
-_OBLIQUE_ENDINGS = ("ом", "ем", "ым", "им", "ой", "ей", "ам", "ям")
+_OTHER_CASES = ({"gent"}, {"datv"}, {"ablt"}, {"loct"}, {"plur", "nomn"}, {"plur", "gent"})
+_noun_stems: dict[str, str] = {}
 
 
-def _noun_stem(token: str, snowball: str) -> str:
+def noun_stems(words: Iterable[str]) -> dict[str, str]:
+    """The words among `words` whose end Snowball reads as a verb's though they are nouns in
+    their dictionary form, each with its genitive's stem. A word qualifies when pymorphy3 reads
+    it as a noun in its dictionary form and as no other noun's form («славой» may be «слава»'s);
+    a word its dictionary lacks («юнит»), only when `words` hold another of its forms («юниты»):
+    its guesses also make nouns of players' verbs («пинит», «сейвит»). Empty without pymorphy3."""
     morph = _morph()
     if morph is None:
-        return snowball
-    parse = morph.parse(token)[0]
-    if parse.tag.POS != "NOUN" or parse.normal_form != token:
-        return snowball
-    if not morph.word_is_known(token) and token.endswith(_OBLIQUE_ENDINGS):
-        return snowball
-    genitive = parse.inflect({"gent"})
-    if genitive is None:
-        return snowball
-    of_genitive = _RU.stemWord(genitive.word)
-    # the genitive's stem, where it keeps more of the word: «юнита» → «юнит», «героя» → «геро»
-    if len(of_genitive) > len(snowball) and of_genitive.startswith(snowball) and token.startswith(of_genitive):
-        return of_genitive
-    return snowball
+        return {}
+    vocabulary = set(words)
+    out = {}
+    for token in sorted(vocabulary):
+        if not token or not ("а" <= token[0] <= "я") or token[-1] not in _BARE_NOUN_LAST:
+            continue
+        snowball = _RU.stemWord(token)
+        if len(snowball) >= len(token):
+            continue
+        parses = morph.parse(token)
+        parse = parses[0]
+        if parse.tag.POS != "NOUN" or parse.normal_form != token:
+            continue
+        if any(p.tag.POS == "NOUN" and p.normal_form != token and p.score >= 0.1 for p in parses):
+            continue
+        genitive = parse.inflect({"gent"})
+        if genitive is None:
+            continue
+        if not morph.word_is_known(token):
+            forms = {f.word for g in _OTHER_CASES if (f := parse.inflect(g)) is not None}
+            if not forms & vocabulary:
+                continue
+        of_genitive = _RU.stemWord(genitive.word)
+        # the genitive's stem, where it keeps more of the word: «юнита» → «юнит», «героя» → «геро»
+        if len(of_genitive) > len(snowball) and of_genitive.startswith(snowball) and token.startswith(of_genitive):
+            out[token] = of_genitive
+    return out
+
+
+def use_noun_stems(stems: dict[str, str]) -> None:
+    """Stem with these nouns from now on (`noun_stems`; the index's, as it is built or loaded)."""
+    global _noun_stems
+    if stems == _noun_stems:
+        return
+    _noun_stems = dict(stems)
+    for memo in (stem, lemma_stem, line_terms):
+        memo.cache_clear()
+
+
+def used_noun_stems() -> dict[str, str]:
+    return dict(_noun_stems)
 
 
 @lru_cache(maxsize=100_000)

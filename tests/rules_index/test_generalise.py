@@ -213,6 +213,16 @@ def test_a_heading_in_the_dictionary_form_of_its_words(index):
     assert (hit.title, hit.line_start, hit.line_end) == ("Независимые Юниты", 110, 112)
 
 
+def test_a_query_s_nouns_are_looked_up_not_parsed(index, monkeypatch):
+    # autocomplete runs on the event loop: its stems never load or run pymorphy3 (0.3 s to load)
+    def parse(*_):
+        raise AssertionError("pymorphy3 called while stemming a query")
+    monkeypatch.setattr(nz, "_morph", parse)
+    nz.stem.cache_clear()
+    assert nz.stem("юнит") == nz.stem("юниты")
+    assert index.autocomplete("сколько раз стреляет юнит", None)
+
+
 # -- figures ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(FLOORS))
 def test_held_out_figures_stay(index, name):
