@@ -100,6 +100,15 @@ def _section_terms(game: str, sections: list[Section], lines: list[str]) -> dict
     return out
 
 
+def alias_rows(data: dict) -> list[dict]:
+    """An alias file's rows: the research's aliases and the players' extra names."""
+    return data.get("alias", []) + data.get("extra", [])
+
+
+def alias_names(data: dict) -> list[str]:
+    return [name for row in alias_rows(data) for name in row["names"]]
+
+
 def collect_aliases(game: str, sections: list[Section], lines: list[str], data: dict,
                     glossary: list[tuple[str, str]]) -> dict[str, list[tuple[str, float]]]:
     """Alias names per section id, each with a weight (1.0 placed with evidence, 0.8 without).
@@ -119,7 +128,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
         d = out.setdefault(sid, {})
         d[name] = max(d.get(name, 0.0), w)
 
-    for row in data.get("alias", []) + data.get("extra", []):
+    for row in alias_rows(data):
         rows_lines = row["line"] if isinstance(row["line"], list) else [row["line"]]
         # A line that starts a section names that section; a line inside one is a mention
         # in a larger section, which gets the name at a lower weight.
@@ -203,23 +212,27 @@ def book_parts() -> tuple[list[Section], dict[str, list[str]], dict[str, list[tu
                         dict[str, list[tuple[str, str]]], dict[str, list[tuple[int, str]]]]:
     """What the index is made of, per registered game: sections, the book's lines, aliases,
     the manifest entry, the glossary (English → Russian) and the questions written for it."""
-    nz.use_noun_stems(noun_lexicon())         # before anything is stemmed
+    # each book's files, read once: the nouns Snowball reads as verbs are found among all their
+    # words before anything is stemmed
+    books = [(system, system.book.lines(), system.book.alias_data(), system.book.question_rows())
+             for system in GAMES.values()]
+    nz.use_noun_stems(noun_lexicon([text for _, lines, alias_data, rows in books
+                                    for text in (*lines, *alias_names(alias_data), *(q for _, q in rows))]))
     sections: list[Section] = []
     texts: dict[str, list[str]] = {}
     aliases: dict[str, list[tuple[str, float]]] = {}
     games: dict[str, dict] = {}
     glossary: dict[str, list[tuple[str, str]]] = {}
     asked: dict[str, list[tuple[int, str]]] = {}
-    for system in GAMES.values():
+    for system, lines, alias_data, rows in books:
         game, book = system.id, system.book
-        lines = book.lines()
         secs = build_outline(game, lines, book.split, book.override_data())
         ru_en = book_glossary(system, lines)
-        aliases.update(collect_aliases(game, secs, lines, book.alias_data(), ru_en))
+        aliases.update(collect_aliases(game, secs, lines, alias_data, ru_en))
         games[game] = book_info(system)
         texts[game] = lines
         glossary[game] = [(en, ru) for ru, en in ru_en]      # English → Russian, for translating a query
-        asked.update(asked_by_section(secs, book.question_rows()))
+        asked.update(asked_by_section(secs, rows))
         sections += secs
     return sections, texts, aliases, games, glossary, asked
 
@@ -231,26 +244,10 @@ def build() -> RuleIndex:
     return index
 
 
-def noun_lexicon() -> dict[str, str]:
-    """The nouns Snowball reads as verbs (normalize.noun_stems) among every word of the books,
-    their written questions and their aliases."""
-    words: set[str] = set()
-    for system in GAMES.values():
-        book = system.book
-        for text in [*book.lines(), *(q for _, q in book.question_rows()), *_strings(book.alias_data())]:
-            words.update(nz.tokens(text))
-    return nz.noun_stems(words)
-
-
-def _strings(data: object) -> list[str]:
-    """Every string in a parsed TOML document (an alias file's names)."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, dict):
-        return [x for v in data.values() for x in _strings(v)]
-    if isinstance(data, list):
-        return [x for v in data for x in _strings(v)]
-    return []
+def noun_lexicon(texts: list[str]) -> dict[str, str]:
+    """The nouns Snowball reads as verbs (normalize.noun_stems) among the words of `texts`:
+    the books, their aliases and their written questions."""
+    return nz.noun_stems(word for text in texts for word in nz.tokens(text))
 
 
 def without_gc(make):

@@ -219,10 +219,7 @@ def stem(token: str) -> str:
     if "a" <= token[0] <= "z":
         out = _EN.stemWord(token)
     else:
-        out = _RU.stemWord(token)
-        if len(out) < len(token) and token[-1] in _BARE_NOUN_LAST:
-            out = _noun_stems.get(token, out)
-        out = _ASPECT_ROOT.sub(r"\1\2ыв", out)
+        out = _ASPECT_ROOT.sub(r"\1\2ыв", _noun_stems.get(token) or _RU.stemWord(token))
     return _CANON.get(out, out)
 
 
