@@ -44,6 +44,7 @@ FLOORS = {
     "heldout17_queries.tsv": (0.78, 0.95, 0.72, 0.93),
     "heldout18_queries.tsv": (0.83, 0.95, 0.80, 0.93),
     "heldout19_queries.tsv": (0.85, 0.95, 0.76, 0.92),
+    "heldout20_queries.tsv": (0.86, 0.97, 0.77, 0.95),
 }
 
 
