@@ -9,14 +9,25 @@ Latin).
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 from typing import Any, Iterable
 
 import snowballstemmer
 
-_RU = snowballstemmer.stemmer("russian")
+_RU = snowballstemmer.stemmer("russian")   # PyStemmer's C stemmer where it is installed (pyproject.toml)
 _EN = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps the word it works on in its own state: two threads stemming at once
+# (autocomplete on the event loop, a search on its worker thread) read each other's letters and
+# made wrong stems, which `stem`'s cache then kept, or raised IndexError (the pure-Python
+# stemmer; PyStemmer's says it must not be called concurrently either). One word at a time.
+_STEMMING = threading.Lock()
+
+
+def _snowball(stemmer: Any, token: str) -> str:
+    with _STEMMING:
+        return stemmer.stemWord(token)
 
 # Cyrillic letters that look like Latin ones (after casefold). Used to fold mixed-script tokens
 # («МW» → "mw», «Еngage» → "engage") and short abbreviation-like tokens («ТК» → "tk").
@@ -217,9 +228,9 @@ def stem(token: str) -> str:
     if not token or not token[0].isalpha():
         return token
     if "a" <= token[0] <= "z":
-        out = _EN.stemWord(token)
+        out = _snowball(_EN, token)
     else:
-        out = _ASPECT_ROOT.sub(r"\1\2ыв", _noun_stems.get(token) or _RU.stemWord(token))
+        out = _ASPECT_ROOT.sub(r"\1\2ыв", _noun_stems.get(token) or _snowball(_RU, token))
     return _CANON.get(out, out)
 
 
@@ -250,7 +261,7 @@ def noun_stems(words: Iterable[str]) -> dict[str, str]:
     for token in sorted(vocabulary):
         if not token or not ("а" <= token[0] <= "я") or token[-1] not in _BARE_NOUN_LAST:
             continue
-        snowball = _RU.stemWord(token)
+        snowball = _snowball(_RU, token)
         if len(snowball) >= len(token):
             continue
         parses = morph.parse(token)
@@ -266,7 +277,7 @@ def noun_stems(words: Iterable[str]) -> dict[str, str]:
             forms = {f.word for g in _OTHER_CASES if (f := parse.inflect(g)) is not None}
             if not forms & vocabulary:
                 continue
-        of_genitive = _RU.stemWord(genitive.word)
+        of_genitive = _snowball(_RU, genitive.word)
         # the genitive's stem, where it keeps more of the word: «юнита» → «юнит», «героя» → «геро»
         if len(of_genitive) > len(snowball) and of_genitive.startswith(snowball) and token.startswith(of_genitive):
             out[token] = of_genitive

@@ -134,3 +134,42 @@ def test_rolling_words_are_one_concept():
 ])
 def test_a_chat_message_is_read_for_its_words(typed, read):
     assert nz.chat_text(typed) == read
+
+
+def test_stemming_from_several_threads_gives_each_word_its_own_stem(monkeypatch):
+    # Autocomplete stems on the event loop while a search stems on its worker thread. Snowball's
+    # stemmer keeps its word in its own state: unguarded, the pure-Python one (what runs where
+    # PyStemmer is not installed) mixed two words' letters and `stem`'s cache kept the result.
+    import sys
+    import threading
+
+    from snowballstemmer import russian_stemmer
+
+    from games.registry import GAMES
+    words = sorted({t for system in GAMES.values() for line in system.book.lines()[:3000]
+                    for t in nz.tokens(line) if "а" <= t[0] <= "я"})
+    assert len(words) > 5000
+    monkeypatch.setattr(nz, "_RU", russian_stemmer.RussianStemmer())
+    serial = {}
+    for w in words:
+        serial[w] = nz._snowball(nz._RU, w)
+    nz.stem.cache_clear()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    wrong, failed = [], []
+
+    def work(part):
+        try:
+            wrong.extend(w for w in part if nz._snowball(nz._RU, w) != serial[w])
+        except Exception as exc:     # noqa: BLE001 - the race raised IndexError inside Snowball
+            failed.append(exc)
+    try:
+        threads = [threading.Thread(target=work, args=(words[k::4],)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+        nz.stem.cache_clear()
+    assert not failed and not wrong
