@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from games.registry import GAMES, GameSystem
-from rules_index import meaning
+from rules_index import meaning, players_words
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
@@ -47,7 +47,7 @@ def source_hash(digests_dir: Path = DEFAULT_CACHE_DIR) -> str:
     both are unchanged, as git's index does: a start then reads 77 stats, not 20 MB (reading
     and hashing them took 180 ms of a 450 ms load here)."""
     files = [f for system in GAMES.values() for f in _source_files(system)] + sorted(HERE.glob("*.py"))
-    files += [f for f in (VECTORS_FILE, MODEL_FILE) if f.exists()]
+    files += [f for f in (VECTORS_FILE, MODEL_FILE, players_words.FILE) if f.exists()]
     stamps_path = digests_dir / DIGESTS_FILE
     try:
         known = json.loads(stamps_path.read_text(encoding="utf-8"))

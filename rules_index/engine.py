@@ -48,6 +48,7 @@ import numpy as np
 
 from rules_index import normalize as nz
 from rules_index import crosslang
+from rules_index import players_words
 from rules_index import measures
 from rules_index import passages as ps
 from rules_index.outline import Section, section_holding, strip_markup
@@ -250,6 +251,8 @@ class RuleIndex:
         self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
         # the nouns Snowball reads as verbs, as the build found them (normalize.use_noun_stems on load)
         self.noun_stems: dict[str, str] = {}
+        # players' chat words the books never write → the books' words for them (rules_index.players_words)
+        self.players_words = players_words.lexicon(self._known, lambda t: self.body_idf.get(t, math.inf))
         self.game_names = game_names.learn(self)  # «инвуль эпик»: the game a query names
 
     # -- building ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from rules_index import normalize as nz
-from rules_index.weights import LEMMA_SIM, OTHER_BOOK_SIM, SHORTER_STEM_SIM, STUMP_SIM
+from rules_index.weights import LEMMA_SIM, OTHER_BOOK_SIM, PLAYERS_WORD_SIM, SHORTER_STEM_SIM, STUMP_SIM
 from rules_index.words import _bisect
 
 if TYPE_CHECKING:
@@ -65,6 +65,10 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
                     if not vocab[j].startswith(pre):
                         break
                     out.setdefault(vocab[j], 0.75)
+    if not known:
+        # a players' word for what the books say otherwise («свалить» from a fight: «выйти»)
+        for v in index.players_words.get(term, ()):
+            out.setdefault(v, PLAYERS_WORD_SIM)
     if max(len(term), len(raw or "")) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
         # Both sides are stems from rules_index.normalize; the processor (casefold) only
         # guards the comparison, as rapidfuzz 3 has no default one. Typos rarely hit the

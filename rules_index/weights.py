@@ -12,6 +12,7 @@ NAME_MAX = 90.0
 BODY_MAX = 90.0
 BODY_WEIGHT_WITH_EXACT = 0.1    # an exact title or alias already says which rule: the text only breaks ties
 LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a near stem
+PLAYERS_WORD_SIM = 0.8    # a players' word the books never write, read as the books' word for it (rules_index.players_words)
 PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
 PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
 # Questions and situations: the sentence vectors' closeness fused with the word scores (rank_stage.fuse_meaning)
