@@ -44,8 +44,7 @@ def forms(word: str) -> frozenset[str]:
     if morph is None or len(words) != 1:
         return frozenset(out)
     parse = morph.parse(words[0])[0]
-    # a verb's full participles («шмаляющими») are its forms players least type, and most of them
-    out.update(nz.stem(f.word) for f in parse.lexeme if f.tag.POS != "PRTF")
+    out.update(nz.stem(f.word) for f in parse.lexeme)
     return frozenset(out)
 
 
