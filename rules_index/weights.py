@@ -15,6 +15,7 @@ LEMMA_SIM = 0.9           # a word's dictionary form (pymorphy3), as sure as a n
 PLAYERS_WORD_SIM = 0.8    # a players' word the books never write, read as the books' word for it (rules_index.players_words)
 PASSAGE_CANDIDATES = 60    # the best sections by name and body whose passages are read
 PASSAGE_MAX = 15.0         # the best passage (rules_index.passages), fused with name and body
+PASSAGE_CLOSER = 0.02      # a question's quote: another passage of the hit this much closer in meaning replaces the words' choice
 # Questions and situations: the sentence vectors' closeness fused with the word scores (rank_stage.fuse_meaning)
 MEANING_MAX = 0.5              # the closest section gains half the best word score…
 MEANING_TEMPERATURE = 0.015    # …and one 0.015 of cosine further away, 1/e of that

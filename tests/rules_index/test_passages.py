@@ -61,6 +61,17 @@ def test_a_chapter_with_no_text_of_its_own_quotes_a_subsection_named_by_section_
     assert index.section_at("flames_of_war", 10 ** 6) is None
 
 
+def test_a_question_quotes_the_passage_closest_in_meaning_not_the_one_holding_its_words(index):
+    # «прочерк … ПСИ … карточке» are all words of L312 («…проверку только по ПСИ, в которой у
+    # цели стоит прочерк…»); the answer, what a dash means, is L308: «…вместо числового значения
+    # стоит прочерк, модель имеет иммунитет…». The sentence vectors find it closer by more than
+    # PASSAGE_CLOSER, so it is quoted.
+    hit = index.search("что означает прочерк в карточке вместо пси", "hydrophilia", 1)[0]
+    assert (hit.line_start, hit.line_end) == (288, 312)
+    assert hit.passage_lines == (308, 308)
+    assert hit.passage.startswith("В случае, когда в карточке цели на месте ФИЗ, ПСИ или КИБ")
+
+
 def test_a_passage_ending_with_a_colon_carries_the_list_it_introduces(index):
     # FoW L1133: «…кидают кубик и сравнивают с покзателем Умение:», the two outcomes at L1135, L1137
     hit = index.search("что кидать на минном поле", game="flames_of_war", limit=1)[0]
