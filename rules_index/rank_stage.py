@@ -235,8 +235,10 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     names_a_table = wants_table and not (asks or ps.is_question(query))
     if vector is not None and not names_a_table:
         if questioned:
-            ranked, meant = fuse_meaning(index, vector.result(), ranked, game, pen)
-            per_passage = index.meaning.closeness(vector.result(), game)[1]    # kept by fuse_meaning's call
+            query_vector = vector.result()
+            ranked, meant = fuse_meaning(index, query_vector, ranked, game, pen)
+            if query_vector is not None:
+                per_passage = index.meaning.closeness(query_vector, game)[1]    # kept by fuse_meaning's call
         else:
             ranked = fuse_section_model(index, vector.result(), ranked)
     if game is None:
