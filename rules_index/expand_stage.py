@@ -66,7 +66,7 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
                         break
                     out.setdefault(vocab[j], 0.75)
     if not known:
-        # a players' word for what the books say otherwise («свалить» from a fight: «выйти»)
+        # a players' word for what the books say otherwise («шмаляют»: «стреляют»)
         for v in index.players_words.get(term, ()):
             out.setdefault(v, PLAYERS_WORD_SIM)
     if max(len(term), len(raw or "")) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words

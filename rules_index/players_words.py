@@ -1,14 +1,15 @@
-"""Players' chat words for what the books say otherwise: «свалить» from a fight is to leave it,
-«шмалять» is to shoot, «сдохнуть» is to be destroyed, «опп» is the opponent.
+"""Players' chat words for what the books say otherwise: «шмалять» is to shoot, «драпать» to
+flee, «сдохнуть» to be destroyed, «опп» the opponent.
 
-A player describing the table writes «мой боец хочет свалить из рукопашки»; the book says «выйти
-из ближнего боя». No book has «свалить», so its words met nothing, and the typo matching read
-it as the nearest book word it could find. `players_words.tsv` maps such words, in their
-dictionary form, to the books' words for the same thing. It was written from the writers' own
-knowledge of how Russian wargamers talk, without a test set or a written question, and it names
-no game (a game's own slang is in its book's aliases). The list is read as the index is built:
-every form of a player's word (pymorphy3's paradigm) is stemmed and mapped to the books' stems,
-and the index carries the map, so a query's word is a dictionary lookup (rules_index.expand_stage).
+A player describing the table writes «по моим шмаляют из болтеров»; the book says «стреляют».
+No book has «шмалять», so the word met nothing, or the typo matching read it as the nearest
+book word it could find. `players_words.tsv` maps such words, in their dictionary form, to the
+books' words for the same thing. It was written from the writers' own knowledge of how Russian
+wargamers talk, without a test set or a written question, leaving out words with two game
+meanings («свалить»: kill or run off), and it names no game (a game's own slang is in its
+book's aliases). The list is read as the index is built: every form of a player's word
+(pymorphy3's paradigm) is stemmed and mapped to the books' stems, and the index carries the
+map, so a query's word is a dictionary lookup (rules_index.expand_stage).
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def read(path: Path = FILE) -> list[tuple[str, list[str]]]:
 
 @lru_cache(maxsize=None)
 def forms(word: str) -> frozenset[str]:
-    """The stems of every form of `word` («свалить»: «свал», «свалива»…), or its own stem alone
+    """The stems of every form of `word` («шмалять»: «шмаля», «шмалят»…), or its own stem alone
     without pymorphy3."""
     words = [t for t in nz.tokens(word) if t not in nz.STOPWORDS]
     out = {nz.stem(t) for t in words}
@@ -54,11 +55,11 @@ def lexicon(known: Callable[[str], bool], rarity: Callable[[str], float], path: 
     form the books write keeps its own meaning (no book word is mapped)."""
     out: dict[str, dict[str, None]] = {}
     for word, book_words in read(path):
+        if len(nz.tokens(word)) != 1:        # a query is looked up word by word
+            continue
         targets = [s for w in book_words
                    for s in sorted((f for f in forms(w) if len(f) >= 3 and known(f)), key=lambda f: (rarity(f), f))[:BOOK_FORMS]]
         if not targets:
-            continue
-        if len(nz.tokens(word)) != 1:        # a query is looked up word by word
             continue
         for key in forms(word):
             if key and not known(key):
