@@ -45,6 +45,7 @@ FLOORS = {
     "heldout18_queries.tsv": (0.83, 0.95, 0.80, 0.93),
     "heldout19_queries.tsv": (0.85, 0.95, 0.76, 0.92),
     "heldout20_queries.tsv": (0.86, 0.97, 0.77, 0.95),
+    "heldout21_queries.tsv": (0.79, 0.96, 0.70, 0.88),
 }
 
 
