@@ -253,7 +253,7 @@ def noun_stems(words: Iterable[str]) -> dict[str, str]:
     it as a noun in its dictionary form and as no other noun's form («славой» may be «слава»'s);
     a word its dictionary lacks («юнит»), only when `words` hold another of its forms («юниты»):
     its guesses also make nouns of players' verbs («пинит», «сейвит»). Empty without pymorphy3."""
-    morph = _morph()
+    morph = analyzer()
     if morph is None:
         return {}
     vocabulary = set(words)
@@ -419,7 +419,7 @@ def script_twins(token: str, limit: int = 8) -> list[str]:
 _MORPH: Any = None
 
 
-def _morph() -> Any:
+def analyzer() -> Any:
     """pymorphy3's analyzer, loaded once (0.3 s), or None where it is not installed."""
     global _MORPH
     if _MORPH is None:
@@ -437,7 +437,7 @@ def lemma_stem(word: str) -> str | None:
     """The stem of a Russian word's dictionary form, or None (not Cyrillic, or no pymorphy3)."""
     if len(word) < 3 or not ("а" <= word[0] <= "я"):
         return None
-    morph = _morph()
+    morph = analyzer()
     if morph is None:
         return None
     return stem(morph.parse(word)[0].normal_form.replace("ё", "е"))

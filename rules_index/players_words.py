@@ -41,7 +41,7 @@ def forms(word: str) -> frozenset[str]:
     without pymorphy3."""
     words = [t for t in nz.tokens(word) if t not in nz.STOPWORDS]
     out = {nz.stem(t) for t in words}
-    morph = nz._morph()
+    morph = nz.analyzer()
     if morph is None or len(words) != 1:
         return frozenset(out)
     parse = morph.parse(words[0])[0]

@@ -219,7 +219,7 @@ def test_a_query_s_nouns_are_looked_up_not_parsed(index, monkeypatch):
     # autocomplete runs on the event loop: its stems never load or run pymorphy3 (0.3 s to load)
     def parse(*_):
         raise AssertionError("pymorphy3 called while stemming a query")
-    monkeypatch.setattr(nz, "_morph", parse)
+    monkeypatch.setattr(nz, "analyzer", parse)
     nz.stem.cache_clear()
     assert nz.stem("юнит") == nz.stem("юниты")
     assert index.autocomplete("сколько раз стреляет юнит", None)
