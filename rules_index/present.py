@@ -6,7 +6,7 @@ section's text so a player reads the answer without paging.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Mapping, Protocol, Sequence, TypeVar
 
 from rules_index import normalize as nz
 from rules_index.words import title_variants
@@ -79,8 +79,13 @@ def quoted_lines(lines: Sequence[str]) -> str:
     return "\n".join(l for l in (" ".join(x.split()) for x in lines) if l and not _RULE_ROW_RE.fullmatch(l))
 
 
-def query_stems(query: str) -> set[str]:
-    return {t for t in nz.terms(query) if t.isalpha() and len(t) >= 2}
+def query_stems(query: str, players_words: Mapping[str, tuple[str, ...]] | None = None) -> set[str]:
+    """The query's stems, and for a players' word the books never write («сдох») the books'
+    stems it was searched as («уничтож»: rules_index.players_words), so the quote shows them."""
+    stems = {t for t in nz.terms(query) if t.isalpha() and len(t) >= 2}
+    if players_words:
+        stems |= {book for t in stems for book in players_words.get(t, ())}
+    return stems
 
 
 def _matches(word: str, stems: set[str]) -> bool:
@@ -90,16 +95,18 @@ def _matches(word: str, stems: set[str]) -> bool:
     return any(len(q) >= MIN_PREFIX and len(s) >= MIN_PREFIX and (s.startswith(q) or q.startswith(s)) for q in stems)
 
 
-def bold_query_words(text: str, query: str) -> str:
-    """`text` with the words that share a stem with the query's words in bold."""
-    stems = query_stems(query)
+def bold_query_words(text: str, query: str, players_words: Mapping[str, tuple[str, ...]] | None = None) -> str:
+    """`text` with the words that share a stem with the query's words in bold (and with the
+    books' words for its players' words, given the index's `players_words`)."""
+    stems = query_stems(query, players_words)
     if not stems:
         return text
     text = text.replace("**", "")          # the book's own bold would break ours
     return _WORD_RE.sub(lambda m: f"**{m.group(0)}**" if _matches(m.group(0), stems) else m.group(0), text)
 
 
-def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
+def lead(passage: str, query: str, limit: int = LEAD_CHARS,
+         players_words: Mapping[str, tuple[str, ...]] | None = None) -> str:
     """The answering passage (a line each for a list it introduces), cut to `limit` characters
     on a word boundary, query words bold. A long line introducing a list gives up its start
     before the list is cut: its last sentences, which introduce the items, and the items are
@@ -116,7 +123,7 @@ def lead(passage: str, query: str, limit: int = LEAD_CHARS) -> str:
             passage = "…" + (tail[cut + 2:] if cut >= 0 else tail.split(" ", 1)[-1]) + "\n" + items
     if len(passage) > limit:
         passage = passage[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-    return bold_query_words(passage, query)
+    return bold_query_words(passage, query, players_words)
 
 
 class Placed(Protocol):

@@ -162,7 +162,7 @@ def answer_page(rules, hits: list, rank: int, game: str | None, query: str, loca
     hit = hits[rank]
     close = shown_with(hits, rank)
     return rule_page(rules, hit.section_id, page, close if len(close) > 1 else [], locale, note,
-                     lead(hit.passage, query) or None, miss_state(game, rank, query), hit.passage_lines, query,
+                     lead(hit.passage, query, players_words=rules.players_words) or None, miss_state(game, rank, query), hit.passage_lines, query,
                      (ANSWER, lambda i: answer_state(hit.section_id, game, rank, i, query)))
 
 

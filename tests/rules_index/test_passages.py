@@ -146,6 +146,14 @@ def test_lead_bolds_the_query_words_and_cuts_long_text():
     assert len(long.replace("**", "")) <= 101 and long.endswith("…")
 
 
+def test_the_books_words_for_a_players_word_are_bold_too(index):
+    # «сдох» is searched as the books' «уничтож…» (rules_index.players_words): the quote shows it
+    hit = index.search("мой танк сдох, что с экипажем", "flames_of_war", 1)[0]
+    out = lead(hit.passage, "мой танк сдох, что с экипажем", players_words=index.players_words)
+    assert out.startswith("Оставляйте **Уничтоженные** **Танки** как Обломки.")
+    assert lead(hit.passage, "мой танк сдох, что с экипажем").startswith("Оставляйте Уничтоженные **Танки**")
+
+
 def test_one_entry_per_rule_main_text_first(index):
     main, summary = index.section("horus_heresy:474"), None
     for sec in index.toc("horus_heresy"):
