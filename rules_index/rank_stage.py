@@ -227,7 +227,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
                   for doc, s in scores.items()]
     else:
         ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
-    meant: dict[int, int] = {}
+    meant: set[int] = set()
     per_passage: np.ndarray | None = None     # each passage's closeness to a question's vector
     # a heading word for word, or a table asked for by name («таблица попадания ВС против ВС»), is a
     # name; a question or a situation that mentions a table («…по обычной таблице ошибок кидаю?») is
@@ -235,10 +235,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     names_a_table = wants_table and not (asks or ps.is_question(query))
     if vector is not None and not names_a_table:
         if questioned:
-            query_vector = vector.result()
-            ranked, meant = fuse_meaning(index, query_vector, ranked, game, pen)
-            if query_vector is not None:
-                per_passage = index.meaning.closeness(query_vector, game)[1]    # kept by fuse_meaning's call
+            ranked, meant, per_passage = fuse_meaning(index, vector.result(), ranked, game, pen)
         else:
             ranked = fuse_section_model(index, vector.result(), ranked)
     if game is None:
@@ -254,11 +251,11 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         if ba is not None and (bp is None or ASKED_MAX * ba[0] > PASSAGE_MAX * bp[0]):
             bp = ba                 # the passage a question like this one points at
         passage, lines = "", (0, 0)
-        if bp is not None or doc in meant:
-            pid = bp[1] if bp is not None else meant[doc]
-            if per_passage is not None:
-                pid = closer_passage(index, per_passage, doc, pid)
+        if bp is not None:
+            pid = bp[1] if per_passage is None else closer_passage(index, per_passage, doc, bp[1])
             passage, lines = index.answer_passage(pid)
+        elif doc in meant and per_passage is not None:
+            passage, lines = index.answer_passage(closest_passage(index, per_passage, doc))
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
@@ -270,13 +267,17 @@ def closer_passage(index: RuleIndex, per_passage: np.ndarray, doc: int, pid: int
     question by more than PASSAGE_CLOSER. The words pick the paragraph holding the query's
     words; a situation's answer is often the next one, in the book's words, not the player's
     (over the test sets' 1,176 questions and situations found first, the quote held an answering
-    line for 1,007; with this, 1,041)."""
-    first, count = index.passages.of_doc.get(doc, (pid, 0))
-    if count < 2:
+    line for 1,007; with this, 1,037)."""
+    if doc not in index.passages.of_doc:
         return pid
-    own = per_passage[first:first + count]
-    best = int(np.argmax(own))
-    return first + best if own[best] - per_passage[pid] > PASSAGE_CLOSER else pid
+    best = closest_passage(index, per_passage, doc)
+    return best if per_passage[best] - per_passage[pid] > PASSAGE_CLOSER else pid
+
+
+def closest_passage(index: RuleIndex, per_passage: np.ndarray, doc: int) -> int:
+    """The section's passage closest to the question's vector (`per_passage`: fuse_meaning's)."""
+    first, count = index.passages.of_doc[doc]
+    return first + int(np.argmax(per_passage[first:first + count]))
 
 
 def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -309,15 +310,16 @@ def fuse_section_model(index: RuleIndex, vector: np.ndarray | None,
 
 
 def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple[float, int]], game: str | None,
-                 penalty: list[float]) -> tuple[list[tuple[float, int]], dict[int, int]]:
+                 penalty: list[float]) -> tuple[list[tuple[float, int]], set[int], np.ndarray | None]:
     """Questions and situations: the word scores fused with the sentence vectors' closeness
     (rules_index.meaning). Each candidate gains a share of the best word score that falls
     by e for every MEANING_TEMPERATURE of cosine it lies below the closest section, so the encoder
     reorders close calls and brings in the rule the player described in other words, while a
-    clear word match stays on top. Returns the fused scores and, for sections found only by
-    meaning, their closest passage (what the reply quotes)."""
+    clear word match stays on top. Returns the fused scores, the sections found only by meaning
+    and each passage's closeness to the question (what the reply's quote is chosen by:
+    `closer_passage`, `closest_passage`)."""
     if vector is None:
-        return ranked, {}
+        return ranked, set(), None
     per_doc, per_passage = index.meaning.closeness(vector, game)
     mask = index.meaning.answerable if game is None else index.meaning.answerable & index.meaning.of_game(game)
     closeness = np.where(mask, per_doc, -1.0)
@@ -325,28 +327,26 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     by_meaning = np.argsort(-closeness)[:MEANING_CANDIDATES]
     best = float(closeness[by_meaning[0]]) if len(by_meaning) else -1.0
     if best <= -1.0 or not by_words:
-        return ranked, {}
+        return ranked, set(), per_passage
     top = max(by_words[0][0], 1.0)
     words = {doc: s for s, doc in by_words}
-    meant: dict[int, int] = {}
+    meant: set[int] = set()
     for doc in by_meaning.tolist():
         if doc not in words and closeness[doc] > -1.0:
             words[doc] = -penalty[doc]
-            first, count = index.passages.of_doc[doc]
-            meant[doc] = first + int(np.argmax(per_passage[first:first + count]))
+            meant.add(doc)
     # which section the written questions most like this one are about (rules_index.section_model)
     likely = index.section_model.probabilities(vector, mask) if index.section_model else None
     if likely is not None:
         for doc in np.argsort(-likely)[:SECTION_MODEL_CANDIDATES].tolist():
             if doc not in words and likely[doc] > 0:
                 words[doc] = -penalty[doc]
-                first, count = index.passages.of_doc[doc]
-                meant[doc] = first + int(np.argmax(per_passage[first:first + count]))
+                meant.add(doc)
     model_max = SECTION_MODEL_MAX * (1.0 if game is not None else SECTION_MODEL_NO_GAME)
     fused = [(s + top * MEANING_MAX * math.exp((float(closeness[doc]) - best) / MEANING_TEMPERATURE)
               + (model_max * float(likely[doc]) if likely is not None else 0.0), doc)
              if closeness[doc] > -1.0 else (s, doc) for doc, s in words.items()]
-    return fused, meant
+    return fused, meant, per_passage
 
 
 def snippet(index: RuleIndex, doc: int, q_terms: list[str], width: int = 160) -> str:
