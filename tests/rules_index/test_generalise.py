@@ -46,6 +46,7 @@ FLOORS = {
     "heldout19_queries.tsv": (0.85, 0.95, 0.76, 0.92),
     "heldout20_queries.tsv": (0.86, 0.97, 0.77, 0.95),
     "heldout21_queries.tsv": (0.79, 0.96, 0.70, 0.88),
+    "heldout22_queries.tsv": (0.81, 0.93, 0.71, 0.86),
 }
 
 
