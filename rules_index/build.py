@@ -22,6 +22,7 @@ from rules_index import meaning, players_words
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
+from rules_index import rerank
 from rules_index.section_model import MODEL_FILE
 from rules_index.outline import Section, build_outline, section_holding
 
@@ -47,7 +48,7 @@ def source_hash(digests_dir: Path = DEFAULT_CACHE_DIR) -> str:
     both are unchanged, as git's index does: a start then reads 77 stats, not 20 MB (reading
     and hashing them took 180 ms of a 450 ms load here)."""
     files = [f for system in GAMES.values() for f in _source_files(system)] + sorted(HERE.glob("*.py"))
-    files += [f for f in (VECTORS_FILE, MODEL_FILE, players_words.FILE) if f.exists()]
+    files += [f for f in (VECTORS_FILE, MODEL_FILE, rerank.MODEL_FILE, players_words.FILE) if f.exists()]
     stamps_path = digests_dir / DIGESTS_FILE
     try:
         known = json.loads(stamps_path.read_text(encoding="utf-8"))

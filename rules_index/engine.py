@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import numpy as np
 
@@ -58,6 +58,7 @@ from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CH
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
+from rules_index.rerank import Reranker
 from rules_index.section_model import SectionModel
 from rules_index.asked import AskedIndex
 from rules_index import game_names
@@ -249,6 +250,10 @@ class RuleIndex:
         self.debug: dict | None = None       # set to {} to record (name, body) scores per doc
         self.meaning = PassageVectors(self)  # the passages' sentence vectors, shipped with the project
         self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
+        # a question's first hits reordered by trees over these signals (rules_index.rerank)
+        self.reranker = Reranker()
+        self.signal_counts = (Counter(int(d) for d in self.asked.doc),
+                              {doc: count for doc, (_, count) in self.passages.of_doc.items()})
         # the nouns Snowball reads as verbs, as the build found them (normalize.use_noun_stems on load)
         self.noun_stems: dict[str, str] = {}
         # players' chat words the books never write → the books' words for them (rules_index.players_words)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 
 import numpy as np
 
-from rules_index import meaning, measures
+from rules_index import meaning, measures, rerank
 from rules_index import normalize as nz
 from rules_index import passages as ps
 from rules_index.expand_stage import closest
@@ -180,6 +180,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # then its translations and slang («придавл», 0.8), which a cut in list order dropped
     body_exp = [closest(exp, BODY_EXPANSIONS) for exp in expansions[:n_q]]
     scores = body_scores(index, body_exp, q_weights, game)
+    text_scores = dict(scores)      # the text's own score, before a chapter's and a name's (rules_index.rerank)
     if index.debug is not None:
         index.debug.clear()
         index.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
@@ -229,17 +230,26 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         ranked = [(s - pen[doc], doc) for doc, s in scores.items()]
     meant: set[int] = set()
     per_passage: np.ndarray | None = None     # each passage's closeness to a question's vector
+    read: Fused | None = None
     # a heading word for word, or a table asked for by name («таблица попадания ВС против ВС»), is a
     # name; a question or a situation that mentions a table («…по обычной таблице ошибок кидаю?») is
     # not, and is read by meaning too (over every set, 2,255 → 2,259 of 2,632 searches at rank 1)
     names_a_table = wants_table and not (asks or ps.is_question(query))
     if vector is not None and not names_a_table:
         if questioned:
-            ranked, meant, per_passage = fuse_meaning(index, vector.result(), ranked, game, pen)
+            read = fuse_meaning(index, vector.result(), ranked, game, pen)
+            ranked, meant, per_passage = read.ranked, read.meant, read.per_passage
         else:
             ranked = fuse_section_model(index, vector.result(), ranked)
     if game is None:
         ranked = measured_in(index, query, ranked)
+    if read is not None and read.vector is not None and read.closeness is not None and read.likely is not None \
+            and rerank.wanted(index, game):
+        # a question's or a situation's first hits, reordered by every signal together
+        ranked = rerank.reorder(index, ranked, rerank.Signals(
+            name_best, text_scores, best_passage, best_asked, read.closeness, read.likely,
+            read.likely if game is None else index.section_model.probabilities(read.vector, index.meaning.answerable),
+            game is not None, ps.is_question(query), asks, len(query.split())))
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
     for s, doc in ranked:
@@ -309,8 +319,20 @@ def fuse_section_model(index: RuleIndex, vector: np.ndarray | None,
             for s, doc in ranked]
 
 
+class Fused(NamedTuple):
+    """What fuse_meaning made of a question: the fused scores, the sections found by meaning
+    alone, and what the reranker and the quote read (each passage's and section's closeness,
+    the section model's probabilities), None where the encoder gave no vector."""
+    ranked: list[tuple[float, int]]
+    meant: set[int]
+    per_passage: np.ndarray | None = None
+    closeness: np.ndarray | None = None
+    likely: np.ndarray | None = None
+    vector: np.ndarray | None = None
+
+
 def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple[float, int]], game: str | None,
-                 penalty: list[float]) -> tuple[list[tuple[float, int]], set[int], np.ndarray | None]:
+                 penalty: list[float]) -> Fused:
     """Questions and situations: the word scores fused with the sentence vectors' closeness
     (rules_index.meaning). Each candidate gains a share of the best word score that falls
     by e for every MEANING_TEMPERATURE of cosine it lies below the closest section, so the encoder
@@ -319,7 +341,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     and each passage's closeness to the question (what the reply's quote is chosen by:
     `closer_passage`, `closest_passage`)."""
     if vector is None:
-        return ranked, set(), None
+        return Fused(ranked, set())
     per_doc, per_passage = index.meaning.closeness(vector, game)
     mask = index.meaning.answerable if game is None else index.meaning.answerable & index.meaning.of_game(game)
     closeness = np.where(mask, per_doc, -1.0)
@@ -327,7 +349,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     by_meaning = np.argsort(-closeness)[:MEANING_CANDIDATES]
     best = float(closeness[by_meaning[0]]) if len(by_meaning) else -1.0
     if best <= -1.0 or not by_words:
-        return ranked, set(), per_passage
+        return Fused(ranked, set(), per_passage)
     top = max(by_words[0][0], 1.0)
     words = {doc: s for s, doc in by_words}
     meant: set[int] = set()
@@ -346,7 +368,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     fused = [(s + top * MEANING_MAX * math.exp((float(closeness[doc]) - best) / MEANING_TEMPERATURE)
               + (model_max * float(likely[doc]) if likely is not None else 0.0), doc)
              if closeness[doc] > -1.0 else (s, doc) for doc, s in words.items()]
-    return fused, meant, per_passage
+    return Fused(fused, meant, per_passage, closeness, likely, vector)
 
 
 def snippet(index: RuleIndex, doc: int, q_terms: list[str], width: int = 160) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_index import load_index, rank_stage
+from rules_index import load_index, rank_stage, rerank
 from rules_index.measures import query_unit, unit_shares
 
 
@@ -30,6 +30,9 @@ def test_the_unit_a_query_measures_in(query, unit):
 
 
 def test_with_no_game_a_distance_in_inches_leaves_the_books_in_centimetres_behind(index, monkeypatch):
+    # the fusion's own order: the trees (rules_index.rerank) reorder a no-game search after it
+    monkeypatch.setattr(index, "reranker", rerank.Reranker(rerank.MODEL_FILE.with_name("absent.npz")))
+    index.__dict__.pop("_answers", None)
     query = "враг высадился в 6 дюймах от меня"
     assert [h.section_id for h in index.search(query, limit=3)] == \
            ["horus_heresy:2173", "hydrophilia:33", "horus_heresy:466"]
