@@ -15,7 +15,7 @@ def index(tmp_path_factory):
 
 def _trees(tmp_path, dump: dict) -> rerank.Reranker:
     path = tmp_path / "trees.npz"
-    np.savez(path, **rerank.export(dump))
+    np.savez(path, **rerank.export([dump]))
     return rerank.Reranker(path)
 
 
@@ -37,10 +37,14 @@ def test_trees_score_each_row_as_lightgbm_splits(tmp_path):
     x[:, 0] = [1.5, 2.0, 3.0, 3.5]          # 1.5 is ≤ its threshold: left, as LightGBM goes
     x[:, 2] = [1.0, 0.0, 1.0, 1.0]
     assert trees.scores(x).tolist() == [-0.5, 2.25, 2.5, 6.0]
+    # two boosters' trees averaged (seeds apart): the same dump twice at half weight scores alike
+    path = tmp_path / "twice.npz"
+    np.savez(path, **rerank.export([DUMP, DUMP], scale=0.5))
+    assert rerank.Reranker(path).scores(x).tolist() == [-0.5, 2.25, 2.5, 6.0]
 
 
 def test_trees_trained_on_other_features_are_not_read(tmp_path):
-    arrays = rerank.export(DUMP)
+    arrays = rerank.export([DUMP])
     arrays["features"] = np.array(rerank.FEATURES[:-1])
     np.savez(tmp_path / "old.npz", **arrays)
     assert not rerank.Reranker(tmp_path / "old.npz")
@@ -59,7 +63,27 @@ def test_reordered_hits_keep_the_scores_in_place(index, tmp_path, monkeypatch):
     signals = rerank.Signals({}, {}, {}, {}, np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
     assert rerank.reorder(index, [(10.0, short), (7.0, long)], signals) == [(10.0, long), (7.0, short)]
     given = signals.__class__(**{**signals.__dict__, "game_given": True})
+    assert rerank.reorder(index, [(10.0, short), (7.0, long)], given) == [(10.0, long), (7.0, short)]
+    monkeypatch.setattr(rerank, "WITH_GAME", False)
     assert rerank.reorder(index, [(10.0, short), (7.0, long)], given) == [(10.0, short), (7.0, long)]
+
+
+def test_a_restatement_keeps_its_place(index, tmp_path, monkeypatch):
+    """The trees prefer the restatement here; it stays where the fusion's demotion put it, and
+    the other hits are reordered around it."""
+    prefers_restatements = {"tree_info": [{"tree_structure": {
+        "split_feature": rerank.FEATURES.index("restatement"), "threshold": 0.5, "decision_type": "<=",
+        "left_child": {"split_feature": rerank.FEATURES.index("log_span"), "threshold": 2.0, "decision_type": "<=",
+                       "left_child": {"leaf_value": 0.0}, "right_child": {"leaf_value": 1.0}},
+        "right_child": {"leaf_value": 5.0}}}]}
+    monkeypatch.setattr(index, "reranker", _trees(tmp_path, prefers_restatements))
+    restated = next(d for d, s in enumerate(index.sections) if s.demoted)
+    short = next(d for d, s in enumerate(index.sections) if s.length <= 3 and not s.demoted)
+    long = next(d for d, s in enumerate(index.sections) if s.length >= 20 and not s.demoted)
+    n = len(index.sections)
+    signals = rerank.Signals({}, {}, {}, {}, np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
+    assert rerank.reorder(index, [(10.0, short), (8.0, restated), (7.0, long)], signals) == \
+        [(10.0, long), (8.0, restated), (7.0, short)]
 
 
 def test_shipped_trees_put_the_passengers_rule_first_with_no_game(index, monkeypatch):
@@ -78,11 +102,12 @@ def test_shipped_trees_put_the_passengers_rule_first_with_no_game(index, monkeyp
     index.__dict__.pop("_answers", None)
 
 
-def test_a_search_with_its_game_is_not_reordered(index, monkeypatch):
+def test_with_the_game_off_a_search_with_its_game_keeps_the_fusions_order(index, monkeypatch):
     query = "мой рино взорвался с тактичкой внутри, что с пацанами"
+    monkeypatch.setattr(rerank, "WITH_GAME", False)
     index.__dict__.pop("_answers", None)
-    shipped = [(h.section_id, h.score) for h in index.search(query, "horus_heresy", 5)]
+    kept = [(h.section_id, h.score) for h in index.search(query, "horus_heresy", 5)]
     monkeypatch.setattr(index, "reranker", rerank.Reranker(rerank.MODEL_FILE.with_name("absent.npz")))
     index.__dict__.pop("_answers", None)
-    assert [(h.section_id, h.score) for h in index.search(query, "horus_heresy", 5)] == shipped
+    assert [(h.section_id, h.score) for h in index.search(query, "horus_heresy", 5)] == kept
     index.__dict__.pop("_answers", None)

@@ -48,7 +48,8 @@ async def test_rule_toc_and_help_controls_work_after_a_restart(config, discord_s
 
 async def test_an_answer_pages_and_takes_not_it_after_a_restart(config, discord_server):
     # the query longer than a custom_id: read back from the answer's footer by the new process
-    query = "мой носорог поехал через руины, кинул кубик на ландшафт и выпала единица, что с танком?"
+    # (its first hit, «Таран» L1869–1885, runs to two pages)
+    query = "мой носорог решил протаранить вражеский лэнд рейдер, как считается таран и кто из них получает повреждения?"
     first = await _session(config, discord_server)
     answer = (await first.run(f"/rule {query} game:horus_heresy", locale="ru"))[-1]
     hits = [h for h in first.services.rules.search(query, "horus_heresy", 12) if h.score >= 15]
