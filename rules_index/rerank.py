@@ -10,9 +10,9 @@ best hits together — each hit's own and against the best among the ten — and
 Measured on sets it was not trained on (docs/rules.md), it moves rank 1 up for questions and
 situations, with the game and without; a name is not reordered (its heading answers it).
 
-The trees ship as arrays (`rules_index/vectors/reranker.npz`, 430 KB: five sets of 300, seeded
-apart, averaged) and are read here with numpy in about a millisecond for ten hits: LightGBM is
-needed only to train them. The ten hits keep the scores they had, in
+The trees ship as arrays (`rules_index/vectors/reranker.npz`, 300 trees, about 90 KB) and are
+read here with numpy in about half a millisecond for ten hits: LightGBM is needed only to train
+them. The ten hits keep the scores they had, in
 their new order, so a reply's "did you mean" and the retries' thresholds read the same scale.
 """
 from __future__ import annotations
@@ -33,10 +33,9 @@ log = logging.getLogger(__name__)
 
 MODEL_FILE = Path(__file__).resolve().parent / "vectors" / "reranker.npz"
 DEPTH = 10           # the hits reordered: the ranker was trained on the first ten
-# With the game given too: one set of trees took the public questions held out from it 82 → 80,
-# 82 or 81 of the 90 it reorders, by its seed; five averaged (rules_index.rerank_train) 83, and
-# every set scored by trees trained without it gained (docs/rules.md). False: the fusion's order
-# with the game.
+# With the game given too: every set scored by trees trained without it gained, and the public
+# questions held out from them kept their 82 of the 90 reordered (docs/rules.md). False: the
+# fusion's order with the game.
 WITH_GAME = True
 
 # Each hit's row, in this order (the shipped trees name them; another order is refused).
@@ -99,49 +98,75 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
 
 
 class Reranker:
-    """The shipped trees: arrays of nodes, every tree's root first among its own."""
+    """The shipped trees, read as QuickScorer does (Lucchese et al., 2015): every split of
+    every tree is tested at once, a split that sends a row right rules out the leaves of its
+    left subtree, and each tree's exit is its leftmost leaf left standing. Numpy does it in a
+    handful of array operations."""
 
     def __init__(self, path: Path = MODEL_FILE) -> None:
-        self.roots = np.zeros(0, dtype=np.int64)
+        self.starts = np.zeros(0, dtype=np.intp)
         if not path.exists():
             return
         data = np.load(path)
         if tuple(str(f) for f in data["features"]) != FEATURES:
             log.warning("rules_index: the reranker was trained on other features; run `python -m rules_index reranker`")
             return
-        # A leaf reads feature 0 against +inf and stays where it is: every tree is walked the
-        # deepest tree's number of steps, with no test for having arrived.
-        leaf = data["feature"] < 0
-        self.feature = np.where(leaf, 0, data["feature"]).astype(np.intp)
-        self.threshold = np.where(leaf, np.inf, data["threshold"])
-        self.children = np.stack([data["left"], data["right"]], axis=1).ravel().astype(np.intp)
-        self.value = data["value"]
-        self.roots = data["roots"].astype(np.intp)
-        self.steps = _depth(self.roots, data["left"], data["right"], leaf)
+        feature, threshold = data["feature"], data["threshold"]
+        left, right, value = data["left"], data["right"], data["value"]
+        split_feature: list[int] = []
+        split_threshold: list[float] = []
+        left_leaves: list[int] = []          # per split, its left subtree's leaves as bits
+        starts: list[int] = []
+        leaves: list[list[float]] = []
+        self.constant = 0.0                  # trees that are one leaf
+        for root in data["roots"].tolist():
+            if feature[root] < 0:
+                self.constant += float(value[root])
+                continue
+            starts.append(len(split_feature))
+            order: list[float] = []          # the tree's leaves, left to right
+            # depth first, left before right; a leaf's bit goes to each split above it that
+            # has it on its left: (node, [(split, on its left?)…])
+            stack: list[tuple[int, list[tuple[int, bool]]]] = [(root, [])]
+            while stack:
+                node, above = stack.pop()
+                if feature[node] < 0:
+                    bit = 1 << len(order)
+                    order.append(float(value[node]))
+                    for split, on_left in above:
+                        if on_left:
+                            left_leaves[split] |= bit
+                    continue
+                at = len(split_feature)
+                split_feature.append(int(feature[node]))
+                split_threshold.append(float(threshold[node]))
+                left_leaves.append(0)
+                stack.append((int(right[node]), [*above, (at, False)]))
+                stack.append((int(left[node]), [*above, (at, True)]))
+            if len(order) > 32:
+                raise ValueError("a tree of more than 32 leaves")
+            leaves.append(order)
+        width = max((len(o) for o in leaves), default=1)
+        self.split_feature = np.array(split_feature, dtype=np.intp)
+        self.split_threshold = np.array(split_threshold, dtype=np.float64)
+        self.left_leaves = np.array(left_leaves, dtype=np.uint32)
+        self.starts = np.array(starts, dtype=np.intp)
+        self.leaf_value = np.array([o + [0.0] * (width - len(o)) for o in leaves], dtype=np.float64)
+        self.all_leaves = np.array([(1 << len(o)) - 1 for o in leaves], dtype=np.uint32)
 
     def __bool__(self) -> bool:
-        return len(self.roots) > 0
+        return len(self.starts) > 0
 
     def scores(self, x: np.ndarray) -> np.ndarray:
-        """Each row's score: the trees walked together, all rows at once (a value above a
-        node's threshold goes right, as LightGBM splits)."""
-        rows = np.ascontiguousarray(x, dtype=np.float64)
-        offset = (np.arange(len(rows)) * rows.shape[1])[None, :]
-        node = np.repeat(self.roots[:, None], len(rows), axis=1)       # [trees, rows]
-        flat = rows.ravel()
-        for _ in range(self.steps):
-            right = flat.take(self.feature.take(node) + offset) > self.threshold.take(node)
-            node = self.children.take(2 * node + right)
-        return self.value.take(node).sum(axis=0)
-
-
-def _depth(roots: np.ndarray, left: np.ndarray, right: np.ndarray, leaf: np.ndarray) -> int:
-    """The most splits from a root to a leaf over every tree."""
-    deepest, level = 0, roots
-    while not leaf[level].all():
-        level = np.concatenate([left[level[~leaf[level]]], right[level[~leaf[level]]]])
-        deepest += 1
-    return deepest
+        """Each row's score: the sum of its exit leaves (a value above a split's threshold goes
+        right, as LightGBM splits)."""
+        rows = np.asarray(x, dtype=np.float64)
+        goes_right = rows[:, self.split_feature] > self.split_threshold                  # [rows, splits]
+        ruled_out = np.bitwise_or.reduceat(np.where(goes_right, self.left_leaves, np.uint32(0)),
+                                           self.starts, axis=1)                          # [rows, trees]
+        standing = self.all_leaves & ~ruled_out
+        leftmost = np.log2(standing & (~standing + np.uint32(1))).astype(np.intp)        # its lowest bit
+        return self.leaf_value[np.arange(len(self.starts)), leftmost].sum(axis=1) + self.constant
 
 
 # Set by `python -m rules_index reranker`: the searches hand it their rows instead of reordering.
@@ -178,9 +203,8 @@ def reorder(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals)
     return [(score, head[k][1]) for (score, _), k in zip(head, picked)] + ranked[DEPTH:]
 
 
-def export(booster_dumps: list[dict], scale: float = 1.0) -> dict[str, Any]:
-    """LightGBM's `Booster.dump_model()`s as the arrays `Reranker` reads (for np.savez): every
-    tree of every booster, its leaves times `scale` (1 / their number: their average)."""
+def export(booster_dump: dict) -> dict[str, Any]:
+    """LightGBM's `Booster.dump_model()` as the arrays `Reranker` reads (for np.savez)."""
     feature: list[int] = []
     threshold: list[float] = []
     left: list[int] = []
@@ -196,7 +220,7 @@ def export(booster_dumps: list[dict], scale: float = 1.0) -> dict[str, Any]:
         right.append(at)
         value.append(0.0)
         if "leaf_value" in node:
-            value[at] = scale * float(node["leaf_value"])
+            value[at] = float(node["leaf_value"])
             return at
         if node.get("decision_type", "<=") != "<=":
             raise ValueError(f"unexpected split {node.get('decision_type')}")
@@ -206,9 +230,8 @@ def export(booster_dumps: list[dict], scale: float = 1.0) -> dict[str, Any]:
         right[at] = add(node["right_child"])
         return at
 
-    for dump in booster_dumps:
-        for tree in dump["tree_info"]:
-            roots.append(add(tree["tree_structure"]))
+    for tree in booster_dump["tree_info"]:
+        roots.append(add(tree["tree_structure"]))
     return {"feature": np.array(feature, dtype=np.int32), "threshold": np.array(threshold, dtype=np.float64),
             "left": np.array(left, dtype=np.int32), "right": np.array(right, dtype=np.int32),
             "value": np.array(value, dtype=np.float64), "roots": np.array(roots, dtype=np.int64),

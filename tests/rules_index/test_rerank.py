@@ -15,12 +15,12 @@ def index(tmp_path_factory):
 
 def _trees(tmp_path, dump: dict) -> rerank.Reranker:
     path = tmp_path / "trees.npz"
-    np.savez(path, **rerank.export([dump]))
+    np.savez(path, **rerank.export(dump))
     return rerank.Reranker(path)
 
 
-# Two trees as LightGBM's dump_model() writes them: feature 0 ≤ 1.5 goes left; the second
-# tree splits on feature 2, then on feature 0 again.
+# Three trees as LightGBM's dump_model() writes them: feature 0 ≤ 1.5 goes left; the second
+# tree splits on feature 2, then on feature 0 again; the third is one leaf.
 DUMP = {"tree_info": [
     {"tree_structure": {"split_feature": 0, "threshold": 1.5, "decision_type": "<=",
                         "left_child": {"leaf_value": -1.0}, "right_child": {"leaf_value": 2.0}}},
@@ -28,6 +28,7 @@ DUMP = {"tree_info": [
                         "left_child": {"leaf_value": 0.25},
                         "right_child": {"split_feature": 0, "threshold": 3.0, "decision_type": "<=",
                                         "left_child": {"leaf_value": 0.5}, "right_child": {"leaf_value": 4.0}}}},
+    {"tree_structure": {"leaf_value": 0.5}},            # a tree of one leaf: a constant
 ]}
 
 
@@ -36,15 +37,11 @@ def test_trees_score_each_row_as_lightgbm_splits(tmp_path):
     x = np.zeros((4, len(rerank.FEATURES)))
     x[:, 0] = [1.5, 2.0, 3.0, 3.5]          # 1.5 is ≤ its threshold: left, as LightGBM goes
     x[:, 2] = [1.0, 0.0, 1.0, 1.0]
-    assert trees.scores(x).tolist() == [-0.5, 2.25, 2.5, 6.0]
-    # two boosters' trees averaged (seeds apart): the same dump twice at half weight scores alike
-    path = tmp_path / "twice.npz"
-    np.savez(path, **rerank.export([DUMP, DUMP], scale=0.5))
-    assert rerank.Reranker(path).scores(x).tolist() == [-0.5, 2.25, 2.5, 6.0]
+    assert trees.scores(x).tolist() == [0.0, 2.75, 3.0, 6.5]
 
 
 def test_trees_trained_on_other_features_are_not_read(tmp_path):
-    arrays = rerank.export([DUMP])
+    arrays = rerank.export(DUMP)
     arrays["features"] = np.array(rerank.FEATURES[:-1])
     np.savez(tmp_path / "old.npz", **arrays)
     assert not rerank.Reranker(tmp_path / "old.npz")
