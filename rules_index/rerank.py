@@ -12,8 +12,8 @@ situations, with the game and without; a name is not reordered (its heading answ
 
 The trees ship as arrays (`rules_index/vectors/reranker.npz`, 300 trees, about 90 KB) and are
 read here with numpy in about half a millisecond for ten hits: LightGBM is needed only to train
-them. The ten hits keep the scores they had, in
-their new order, so a reply's "did you mean" and the retries' thresholds read the same scale.
+them. The ten hits keep the scores they had, in their new order, so a reply's "did you mean"
+and the retries' thresholds read the same scale.
 """
 from __future__ import annotations
 
