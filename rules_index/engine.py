@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 
@@ -252,8 +252,7 @@ class RuleIndex:
         self.section_model = SectionModel(self)  # which section a question is about, learned from the written ones
         # a question's first hits reordered by trees over these signals (rules_index.rerank)
         self.reranker = Reranker()
-        self.signal_counts = (Counter(int(d) for d in self.asked.doc),
-                              {doc: count for doc, (_, count) in self.passages.of_doc.items()})
+        self.written_per_section = np.bincount(np.asarray(self.asked.doc, dtype=np.int64), minlength=len(self.sections))
         # the nouns Snowball reads as verbs, as the build found them (normalize.use_noun_stems on load)
         self.noun_stems: dict[str, str] = {}
         # players' chat words the books never write → the books' words for them (rules_index.players_words)

@@ -183,7 +183,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     text_scores = dict(scores)      # the text's own score, before a chapter's and a name's (rules_index.rerank)
     if index.debug is not None:
         index.debug.clear()
-        index.debug.update({doc: (name_best.get(doc, 0.0), scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
+        index.debug.update({doc: (name_best.get(doc, 0.0), text_scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
     for doc in index.chapters.intersection(scores):
         if doc not in name_best:
             # A chapter's text is its sections' text: unless its heading matches, one of them
@@ -248,7 +248,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         # a question's or a situation's first hits, reordered by every signal together
         ranked = rerank.reorder(index, ranked, rerank.Signals(
             name_best, text_scores, best_passage, best_asked, read.closeness, read.likely,
-            read.likely if game is None else index.section_model.probabilities(read.vector, index.meaning.answerable),
+            read.likely if game is None else index.section_model.probabilities(read.vector, index.meaning.answerable,
+                                                                               read.logits),
             game is not None, ps.is_question(query), asks, len(query.split())))
     ranked = heapq.nsmallest(limit, ranked, key=lambda x: (-x[0], x[1]))
     hits = []
@@ -329,6 +330,7 @@ class Fused(NamedTuple):
     closeness: np.ndarray | None = None
     likely: np.ndarray | None = None
     vector: np.ndarray | None = None
+    logits: np.ndarray | None = None          # the section model's, for its probabilities over every book
 
 
 def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple[float, int]], game: str | None,
@@ -358,7 +360,8 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
             words[doc] = -penalty[doc]
             meant.add(doc)
     # which section the written questions most like this one are about (rules_index.section_model)
-    likely = index.section_model.probabilities(vector, mask) if index.section_model else None
+    logits = index.section_model.logits(vector) if index.section_model else None
+    likely = index.section_model.probabilities(vector, mask, logits) if logits is not None else None
     if likely is not None:
         for doc in np.argsort(-likely)[:SECTION_MODEL_CANDIDATES].tolist():
             if doc not in words and likely[doc] > 0:
@@ -368,7 +371,7 @@ def fuse_meaning(index: RuleIndex, vector: np.ndarray | None, ranked: list[tuple
     fused = [(s + top * MEANING_MAX * math.exp((float(closeness[doc]) - best) / MEANING_TEMPERATURE)
               + (model_max * float(likely[doc]) if likely is not None else 0.0), doc)
              if closeness[doc] > -1.0 else (s, doc) for doc, s in words.items()]
-    return Fused(fused, meant, per_passage, closeness, likely, vector)
+    return Fused(fused, meant, per_passage, closeness, likely, vector, logits)
 
 
 def snippet(index: RuleIndex, doc: int, q_terms: list[str], width: int = 160) -> str:

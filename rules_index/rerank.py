@@ -78,7 +78,7 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
     passage = [signals.passage.get(d, (0.0, 0))[0] for d in docs]
     asked = [signals.asked.get(d, (0.0, 0))[0] for d in docs]
     model = [float(signals.model[d]) for d in docs]
-    counts = index.signal_counts
+    passages = index.passages.of_doc
     out = []
     for k, (score, doc) in enumerate(ranked):
         sec = index.sections[doc]
@@ -89,7 +89,7 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
             float(signals.model_all_books[doc]),
             index.doc_penalty_no_table[doc], math.log1p(sec.length), len(sec.path), doc in index.chapters,
             sec.kind == "table", sec.kind == "entry", sec.demoted, doc in index.glossary_docs,
-            math.log1p(counts[0].get(doc, 0)), math.log1p(counts[1].get(doc, 0)),
+            math.log1p(index.written_per_section[doc]), math.log1p(passages.get(doc, (0, 0))[1]),
             asked[k] - max(asked), model[k] - max(model), body[k] - max(body), name[k] - max(name),
             passage[k] - max(passage),
             signals.game_given, signals.is_question, signals.intent, signals.query_words,

@@ -125,30 +125,20 @@ class SectionModel:
     def __bool__(self) -> bool:
         return len(self.docs) > 0
 
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state.pop("_last", None)          # a query's logits: not the index's to keep
-        return state
+    def logits(self, vector: np.ndarray) -> np.ndarray:
+        """Every column's logit (no copy of the matrix): a question's probabilities within its
+        book and over every book (rules_index.rerank) are read from the same ones."""
+        return SCALE * (vector @ self.weights) + self.bias
 
-    def _logits(self, vector: np.ndarray) -> np.ndarray:
-        """Every column's logit (no copy of the matrix). A question asks twice, within its book
-        and over every book (rules_index.rerank), so the last vector's are kept: one tuple,
-        replaced whole, as threads may ask at once."""
-        last = self.__dict__.get("_last")
-        if last is not None and last[0] is vector:
-            return last[1]
-        logits = SCALE * (vector @ self.weights) + self.bias
-        self.__dict__["_last"] = (vector, logits)
-        return logits
-
-    def probabilities(self, vector: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+    def probabilities(self, vector: np.ndarray, allowed: np.ndarray, logits: np.ndarray | None = None) -> np.ndarray:
         """Per section: how likely the query is about it, among the `allowed` sections (a
-        boolean mask by section; 0 for sections outside it or unknown to the model)."""
+        boolean mask by section; 0 for sections outside it or unknown to the model). `logits`:
+        the vector's, when already made."""
         out = np.zeros(self.n_docs, dtype=np.float32)
         mine = allowed[self.docs]
         if not mine.any():
             return out
-        logits = self._logits(vector)[self.column[mine]]
+        logits = (self.logits(vector) if logits is None else logits)[self.column[mine]]
         prob = np.exp(logits - logits.max())
         out[self.docs[mine]] = prob / prob.sum()
         return out
