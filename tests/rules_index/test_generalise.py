@@ -48,6 +48,7 @@ FLOORS = {
     "heldout21_queries.tsv": (0.79, 0.96, 0.70, 0.88),
     "heldout22_queries.tsv": (0.81, 0.93, 0.71, 0.86),
     "heldout23_queries.tsv": (0.80, 0.92, 0.77, 0.92),
+    "heldout24_queries.tsv": (0.86, 0.94, 0.79, 0.93),
 }
 
 
