@@ -166,6 +166,34 @@ class AskedIndex:
         return dict(zip(docs.tolist(), zip(total_score.tolist(), pids.tolist())))
 
 
+    def cover(self, words: list[tuple[float, tuple[tuple[str, float], ...]]], docs: list[int]) -> np.ndarray:
+        """For each of `docs`, how much of the query its written questions hold between them:
+        each query word (`words` as `best` reads them) counts by its weight and idf, at its best
+        expansion that any of the section's questions holds; 1.0 when they hold every word.
+
+        `best` reads one question at a time, and a player's situation often spreads over
+        several: «…кидаем ини плюс д6… вышло поровну, нас вырезали?» meets the pursuit's
+        questions on the roll, on the tie and on the units cut down, each in another. Read
+        by the reranker (rules_index.rerank), which learns how much this says."""
+        at = np.asarray(docs, dtype=np.int32)
+        held = np.zeros(len(at))
+        total = 0.0
+        for weight, exp in words:
+            best = np.zeros(len(at))
+            best_idf = 0.0
+            for v, sim in exp:
+                where = self.slot.get(v)
+                if where is None:
+                    continue
+                best_idf = max(best_idf, self.idf[v])
+                lo, hi = where
+                best = np.maximum(best, np.where(np.isin(at, self.doc[self.q_ids[lo:hi]]), sim, 0.0))
+            part = weight * (best_idf or self.max_idf)
+            held += part * best
+            total += part
+        return held / total if total > 0 else held
+
+
 def _best_per_question(ids: np.ndarray, vals: np.ndarray, cover: np.ndarray,
                        n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A question counts a query word once, by its best expansion (the first of equals).

@@ -211,8 +211,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
     best_asked: dict[int, tuple[float, int]] = {}
+    asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
     if len(index.asked) and questioned and not (exact.named or exact.aliased):
-        asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
         best_asked = index.asked.best(asked_words, game, asks)
     for doc, (like, _) in best_asked.items():
         # a glossary entry's questions ask what a term means: the rule section answers the rest
@@ -247,7 +247,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             and rerank.wanted(index, game):
         # a question's or a situation's first hits, reordered by every signal together
         ranked = rerank.reorder(index, ranked, rerank.Signals(
-            name_best, text_scores, best_passage, best_asked, read.closeness, read.likely,
+            name_best, text_scores, best_passage, best_asked, asked_words, read.closeness, read.likely,
             read.likely if game is None else index.section_model.probabilities(read.vector, index.meaning.answerable,
                                                                                read.logits),
             game is not None, ps.is_question(query), asks, len(query.split())))

@@ -46,6 +46,7 @@ FEATURES = (
     "log_written_questions", "log_passages",
     "asked_gap", "model_gap", "body_gap", "name_gap", "passage_gap",
     "game_given", "is_question", "intent", "query_words",
+    "written_cover", "written_cover_gap",
 )
 
 
@@ -57,6 +58,7 @@ class Signals:
     body: dict[int, float]                    # the text's BM25 with proximity, before merges
     passage: dict[int, tuple[float, int]]     # the best passage (score 0–1, its id)
     asked: dict[int, tuple[float, int]]       # the written questions (score, passage id)
+    words: list[tuple[float, tuple[tuple[str, float], ...]]]  # the query's words as the written questions read them
     closeness: np.ndarray                     # per section, the question's cosine (-1 outside the book)
     model: np.ndarray                         # the section model's probability within the game (or all books)
     model_all_books: np.ndarray               # …and over every book
@@ -79,6 +81,7 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
     asked = [signals.asked.get(d, (0.0, 0))[0] for d in docs]
     model = [float(signals.model[d]) for d in docs]
     passages = index.passages.of_doc
+    cover = index.asked.cover(signals.words, docs).tolist() if len(index.asked) else [0.0] * len(docs)
     out = []
     for k, (score, doc) in enumerate(ranked):
         sec = index.sections[doc]
@@ -93,6 +96,7 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
             asked[k] - max(asked), model[k] - max(model), body[k] - max(body), name[k] - max(name),
             passage[k] - max(passage),
             signals.game_given, signals.is_question, signals.intent, signals.query_words,
+            cover[k], cover[k] - max(cover),
         ))
     return np.asarray(out, dtype=np.float64)
 

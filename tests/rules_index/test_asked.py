@@ -42,6 +42,23 @@ def test_two_questions_of_a_section_count_beyond_its_best():
 
 
 
+def test_cover_counts_a_word_held_by_any_of_a_sections_questions():
+    # section 0 holds the three words in three questions, section 1 two of them in one
+    rows = [(0, 10, tuple(nz.terms("инициатива плюс куб"))), (0, 11, tuple(nz.terms("ничья отряд уходит"))),
+            (0, 12, tuple(nz.terms("вырезали отряд"))), (1, 20, tuple(nz.terms("инициатива ничья"))),
+            (2, 30, tuple(nz.terms("марш стрельба")))]
+    asked = AskedIndex(rows)
+    words = [(1.0, ((t, 1.0),)) for t in nz.terms("инициатива ничья вырезали")]
+    cover = asked.cover(words, [0, 1, 2])
+    assert cover[0] == pytest.approx(1.0)
+    idf = [asked.idf[t] for t in nz.terms("инициатива ничья вырезали")]
+    assert cover[1] == pytest.approx((idf[0] + idf[1]) / sum(idf))
+    assert cover[2] == 0.0
+    # a word found only by an expansion counts at its similarity
+    fuzzy = [(1.0, (("нет-такого", 1.0), (nz.terms("вырезали")[0], 0.5)))]
+    assert asked.cover(fuzzy, [0, 1]).tolist() == [0.5, 0.0]
+
+
 def test_a_question_counts_a_word_once_by_its_best_expansion_the_first_of_equals():
     # postings of three expansions of one query word: question ids, values, covers
     ids = np.array([0, 2, 5, 2, 3, 5, 0, 5], dtype=np.int32)

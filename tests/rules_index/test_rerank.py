@@ -57,7 +57,7 @@ def test_reordered_hits_keep_the_scores_in_place(index, tmp_path, monkeypatch):
     short = next(d for d, s in enumerate(index.sections) if s.length <= 3)
     long = next(d for d, s in enumerate(index.sections) if s.length >= 20)
     n = len(index.sections)
-    signals = rerank.Signals({}, {}, {}, {}, np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
+    signals = rerank.Signals({}, {}, {}, {}, [], np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
     assert rerank.reorder(index, [(10.0, short), (7.0, long)], signals) == [(10.0, long), (7.0, short)]
     given = signals.__class__(**{**signals.__dict__, "game_given": True})
     assert rerank.reorder(index, [(10.0, short), (7.0, long)], given) == [(10.0, long), (7.0, short)]
@@ -78,7 +78,7 @@ def test_a_restatement_keeps_its_place(index, tmp_path, monkeypatch):
     short = next(d for d, s in enumerate(index.sections) if s.length <= 3 and not s.demoted)
     long = next(d for d, s in enumerate(index.sections) if s.length >= 20 and not s.demoted)
     n = len(index.sections)
-    signals = rerank.Signals({}, {}, {}, {}, np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
+    signals = rerank.Signals({}, {}, {}, {}, [], np.zeros(n), np.zeros(n), np.zeros(n), False, True, 0, 5)
     assert rerank.reorder(index, [(10.0, short), (8.0, restated), (7.0, long)], signals) == \
         [(10.0, long), (8.0, restated), (7.0, short)]
 
