@@ -73,6 +73,11 @@ class AskedIndex:
             parts.extend(p for _, p in plist)
         self.q_ids = np.array(ids, dtype=np.int32)
         self.q_parts = np.array(parts, dtype=np.float64)
+        # which stems each section's questions hold between them, as sorted keys (section ×
+        # postings + the stem's first posting): `cover` looks up ten sections' words in one
+        # search of the array
+        held = {int(doc) * len(ids) + self.slot[t][0] for doc, _pid, terms in rows for t in terms}
+        self.section_stems = np.array(sorted(held), dtype=np.int64)
 
     def __len__(self) -> int:
         return len(self.doc)
@@ -175,23 +180,32 @@ class AskedIndex:
         several: «…кидаем ини плюс д6… вышло поровну, нас вырезали?» meets the pursuit's
         questions on the roll, on the tie and on the units cut down, each in another. Read
         by the reranker (rules_index.rerank), which learns how much this says."""
-        at = np.asarray(docs, dtype=np.int32)
-        held = np.zeros(len(at))
-        total = 0.0
+        at = np.asarray(docs, dtype=np.int64)
+        parts: list[float] = []                   # per query word: its weight × idf
+        word: list[int] = []                      # per expansion found: its word,
+        stem: list[int] = []                      # its stem (by its first posting),
+        sim: list[float] = []                     # its similarity
         for weight, exp in words:
-            best = np.zeros(len(at))
             best_idf = 0.0
-            for v, sim in exp:
+            for v, similarity in exp:
                 where = self.slot.get(v)
                 if where is None:
                     continue
                 best_idf = max(best_idf, self.idf[v])
-                lo, hi = where
-                best = np.maximum(best, np.where(np.isin(at, self.doc[self.q_ids[lo:hi]]), sim, 0.0))
-            part = weight * (best_idf or self.max_idf)
-            held += part * best
-            total += part
-        return held / total if total > 0 else held
+                word.append(len(parts))
+                stem.append(where[0])
+                sim.append(similarity)
+            parts.append(weight * (best_idf or self.max_idf))
+        total = sum(parts)
+        if not stem or total <= 0:
+            return np.zeros(len(at))
+        keys = at[:, None] * len(self.q_ids) + np.asarray(stem, dtype=np.int64)[None, :]
+        found = np.searchsorted(self.section_stems, keys).clip(max=len(self.section_stems) - 1)
+        held_sim = np.where(self.section_stems[found] == keys, np.asarray(sim), 0.0)    # [docs, expansions]
+        starts = np.flatnonzero(np.r_[True, np.diff(word) > 0])                          # each word's first
+        best = np.maximum.reduceat(held_sim, starts, axis=1)                             # [docs, words found]
+        held = best @ np.asarray(parts)[np.asarray(word)[starts]]
+        return held / total
 
 
 def _best_per_question(ids: np.ndarray, vals: np.ndarray, cover: np.ndarray,
