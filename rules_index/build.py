@@ -18,11 +18,10 @@ import tempfile
 from pathlib import Path
 
 from games.registry import GAMES, GameSystem
-from rules_index import meaning, players_words
+from rules_index import meaning, players_words, rerank
 from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
-from rules_index import rerank
 from rules_index.section_model import MODEL_FILE
 from rules_index.outline import Section, build_outline, section_holding
 

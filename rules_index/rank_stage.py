@@ -211,7 +211,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # answer, and so is a heading or a players' name typed word for word («что такое реакции»,
     # "pinned down"), not the questions that mention it.
     best_asked: dict[int, tuple[float, int]] = {}
-    asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)]
+    # the query's words as the written questions read them (here and by the reranker's cover)
+    asked_words = [(qw, ((t, 1.0), *exp)) for qw, t, exp in zip(q_weights, q_terms, body_exp)] if questioned else []
     if len(index.asked) and questioned and not (exact.named or exact.aliased):
         best_asked = index.asked.best(asked_words, game, asks)
     for doc, (like, _) in best_asked.items():

@@ -81,7 +81,7 @@ def rows(index: RuleIndex, ranked: list[tuple[float, int]], signals: Signals) ->
     asked = [signals.asked.get(d, (0.0, 0))[0] for d in docs]
     model = [float(signals.model[d]) for d in docs]
     passages = index.passages.of_doc
-    cover = index.asked.cover(signals.words, docs).tolist() if len(index.asked) else [0.0] * len(docs)
+    cover = index.asked.cover(signals.words, docs).tolist()
     out = []
     for k, (score, doc) in enumerate(ranked):
         sec = index.sections[doc]

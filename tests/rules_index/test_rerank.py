@@ -1,5 +1,6 @@
 """The learned reranker (rules_index.rerank): its trees read as LightGBM splits them, the hits
-keep their scores in their new order, and the shipped trees reorder a no-game search only."""
+keep their scores in their new order, and a search with its game keeps the fusion's order when
+WITH_GAME is off."""
 from __future__ import annotations
 
 import numpy as np
