@@ -49,6 +49,7 @@ FLOORS = {
     "heldout22_queries.tsv": (0.81, 0.93, 0.71, 0.86),
     "heldout23_queries.tsv": (0.80, 0.92, 0.77, 0.92),
     "heldout24_queries.tsv": (0.86, 0.94, 0.79, 0.93),
+    "heldout25_queries.tsv": (0.88, 0.95, 0.83, 0.92),
 }
 
 
