@@ -92,6 +92,11 @@ class RulesCog(commands.Cog):
 
         hits, note, searched = await self._search(interaction, rules, query, game, locale)
         hits = [h for h in hits if h.score >= MIN_SCORE]
+        if not hits and game:
+            # a term of another game's book («джинк», Epic's aircraft dodge, asked with Horus Heresy):
+            # that book's answer, said to be from it, rather than headings that merely look alike
+            hits = [h for h in await search(rules, query) if h.score >= MIN_SCORE and h.game != game]
+            note, searched = tr("rules.reply.not_in_book_note", locale, book=book_title(rules, game, locale)), None
         if not hits:
             await self._nothing_found(interaction, rules, query, game, locale)
             return

@@ -87,6 +87,20 @@ async def test_same_rule_in_other_books(console):
     assert any(c.value and not opens(c).startswith("hydrophilia:") for c in replies[0].controls)
 
 
+@pytest.mark.parametrize("locale, note", [
+    ("ru", "В книге «Warhammer: The Horus Heresy – Age of Darkness. Книга правил» ничего близкого; нашлось в другой книге."),
+    ("en", "Nothing close in “Warhammer: The Horus Heresy – Age of Darkness rulebook (Russian translation)”; found in another book."),
+])
+async def test_a_term_only_another_book_has_is_answered_from_that_book(console, locale, note):
+    """«джинк» (Jink) is Epic's aircraft dodge (L968); the Horus Heresy book never uses it. Asked
+    with Horus Heresy, the reply says so and answers from Epic rather than "nothing found"."""
+    replies = await console.run("/rule query:джинк game:horus_heresy", locale=locale)
+    reply = replies[0]
+    assert not reply.ephemeral
+    assert reply.embeds[0]["title"] == "4.2.3 Зенитные атаки (Anti-aircraft Attacks)"
+    assert note in reply.text
+
+
 async def test_nothing_found_offers_nearest_titles(console):
     replies = await console.run("/rule query:zzzzqqq game:warmaster", locale="en")
     reply = replies[0]
