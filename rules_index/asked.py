@@ -101,7 +101,6 @@ class AskedIndex:
         ids_of, vals_of, cover_of = [], [], []
         ref = 0.0
         for weight, exp in words:
-            best_idf = 0.0
             ids_w, vals_w, cover_w = [], [], []
             # each stem once, at its best similarity: the word as typed is often its own first
             # expansion too, and its postings read twice were sorted only to drop the copy
@@ -113,7 +112,6 @@ class AskedIndex:
                 idf = self.idf.get(v)
                 if idf is None:
                     continue
-                best_idf = max(best_idf, idf)
                 lo, hi = self.slot[v]
                 ids, parts = self.q_ids[lo:hi], self.q_parts[lo:hi]
                 if code in self.game_run:
@@ -125,7 +123,7 @@ class AskedIndex:
                 ids_w.append(ids)
                 vals_w.append((weight * idf * sim) * parts)
                 cover_w.append(np.full(len(ids), idf * sim))
-            ref += weight * (best_idf or self.max_idf)
+            ref += self.share(weight, exp)
             if not ids_w:
                 continue
             ids, vals, cover = np.concatenate(ids_w), np.concatenate(vals_w), np.concatenate(cover_w)
@@ -170,6 +168,10 @@ class AskedIndex:
             docs, pids, total_score = docs[keep], pids[keep], total_score[keep]
         return dict(zip(docs.tolist(), zip(total_score.tolist(), pids.tolist())))
 
+    def share(self, weight: float, expansions: tuple[tuple[str, float], ...]) -> float:
+        """A query word's part of the query, as `best` and `cover` count it: its weight × the idf
+        of its rarest expansion some question holds (the rarest idf of all when none does)."""
+        return weight * (max((self.idf[v] for v, _ in expansions if v in self.idf), default=0.0) or self.max_idf)
 
     def cover(self, words: list[tuple[float, tuple[tuple[str, float], ...]]], docs: list[int]) -> np.ndarray:
         """For each of `docs`, how much of the query its written questions hold between them:
@@ -181,21 +183,17 @@ class AskedIndex:
         questions on the roll, on the tie and on the units cut down, each in another. Read
         by the reranker (rules_index.rerank), which learns how much this says."""
         at = np.asarray(docs, dtype=np.int64)
-        parts: list[float] = []                   # per query word: its weight × idf
+        parts = [self.share(weight, exp) for weight, exp in words]     # per query word
         word: list[int] = []                      # per expansion found: its word,
         stem: list[int] = []                      # its stem (by its first posting),
         sim: list[float] = []                     # its similarity
-        for weight, exp in words:
-            best_idf = 0.0
+        for w, (_, exp) in enumerate(words):
             for v, similarity in exp:
                 where = self.slot.get(v)
-                if where is None:
-                    continue
-                best_idf = max(best_idf, self.idf[v])
-                word.append(len(parts))
-                stem.append(where[0])
-                sim.append(similarity)
-            parts.append(weight * (best_idf or self.max_idf))
+                if where is not None:
+                    word.append(w)
+                    stem.append(where[0])
+                    sim.append(similarity)
         total = sum(parts)
         if not stem or total <= 0:
             return np.zeros(len(at))

@@ -92,11 +92,6 @@ class RulesCog(commands.Cog):
 
         hits, note, searched = await self._search(interaction, rules, query, game, locale)
         hits = [h for h in hits if h.score >= MIN_SCORE]
-        if not hits and game:
-            # a term of another game's book («джинк», Epic's aircraft dodge, asked with Horus Heresy):
-            # that book's answer, said to be from it, rather than headings that merely look alike
-            hits = [h for h in await search(rules, query) if h.score >= MIN_SCORE and h.game != game]
-            note, searched = tr("rules.reply.not_in_book_note", locale, book=book_title(rules, game, locale)), None
         if not hits:
             await self._nothing_found(interaction, rules, query, game, locale)
             return
@@ -106,10 +101,19 @@ class RulesCog(commands.Cog):
         await show(interaction, answer_page(rules, hits, 0, searched, query, locale, note))
 
     async def _search(self, interaction, rules, query: str, game: str | None, locale: str):
-        """Search the given game; else the channel's game first, falling back to every book.
+        """Search the given game, falling back to the other books when it has nothing close; else
+        the channel's game first, falling back to every book.
         → (hits, a note for the reply, the game searched or None for every book)."""
         if game:
-            return await search(rules, query, game), None, game
+            given = await search(rules, query, game)
+            if any(h.score >= MIN_SCORE for h in given):
+                return given, None, game
+            # a term of another game's book («джинк», Epic's aircraft dodge, asked with Horus
+            # Heresy): that book's answer, said to be from it, not headings that merely look alike
+            elsewhere = [h for h in await search(rules, query) if h.game != game]
+            if any(h.score >= MIN_SCORE for h in elsewhere):
+                return elsewhere, tr("rules.reply.not_in_book_note", locale, book=book_title(rules, game, locale)), None
+            return given, None, game
         here = await channel_game(interaction)
         if here:
             local = await search(rules, query, here)
