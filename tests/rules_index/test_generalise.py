@@ -51,6 +51,7 @@ FLOORS = {
     "heldout24_queries.tsv": (0.86, 0.94, 0.79, 0.93),
     "heldout25_queries.tsv": (0.88, 0.95, 0.83, 0.92),
     "heldout26_queries.tsv": (0.84, 0.96, 0.76, 0.92),
+    "heldout27_queries.tsv": (0.86, 0.95, 0.79, 0.91),
 }
 
 
