@@ -20,7 +20,7 @@ from rules_index.expand_stage import closest
 from rules_index.hits import Hit
 from rules_index.recent import Recent
 from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
-from rules_index.weights import PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
+from rules_index.weights import PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
 if TYPE_CHECKING:
@@ -86,11 +86,16 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
             for g, ru in index.en2ru.get(" ".join(nz.terms(query)), ())[:3]:
                 if game is None or g == game:
                     retries.append(("glossary", ru))
+        typed_unknown = index._has_unknown_word(query)
         for via, alt in retries:
             if not alt or alt == query or not worth_retrying(index, alt):
                 continue
             hits = index._search_once(alt, game, limit, via)
-            if hits and hits[0].score > top + 5:
+            # the words as the books spell them against a query whose words the books mostly
+            # don't know: the query's score is then approximate matches and its meaning's
+            # guesses («рэндом гейм ленгс» read «рэндом» as "rending"), and the better read wins
+            margin = 0.0 if typed_unknown and not index._has_unknown_word(alt) else RETRY_MARGIN
+            if hits and hits[0].score > top + margin:
                 best, top = hits, hits[0].score
     return best
 

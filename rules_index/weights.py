@@ -42,6 +42,9 @@ MEASURE_PENALTY = 40.0         # …and its sections lose this (soft: a player m
 QUESTION_WORDS = 4         # this many content words read as a question or a situation, not a name
 OTHER_BOOK_SIM = 0.9       # an English word translated through another book's pairs
 WEAK = 62.0            # below this the layout/translit retries run
+# a retry's answer replaces the query's as typed when its top scores this much more; with no
+# margin where the query's words are mostly unknown to the books and the retry's are not
+RETRY_MARGIN = 5.0
 RETRY_ANY_WORDS = 3    # a retry this short runs whatever its words; a longer one when half are the books'
 SEARCH_CACHE = 512            # recent answers kept (a few hundred KB)
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)
