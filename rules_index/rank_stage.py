@@ -69,7 +69,9 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
         retries = []
         if one_script:          # a whole query typed in the other layout
             retries.append(("layout", nz.switch_layout(query)))
-        if latin_only:          # Russian typed in Latin letters
+        if latin_only and not all_words_known(index, query):
+            # Russian typed in Latin letters; not a query whose every word is the books' English
+            # ("haywire table": transliterated, «табле» read as «таблица» outscored Haywire)
             retries.append(("translit", nz.transliterate(query)))
         elif one_script:
             # English typed in Cyrillic («пиннед даун» → "pinned down"), when spelled in Latin
@@ -98,6 +100,12 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
             if hits and hits[0].score > top + margin:
                 best, top = hits, hits[0].score
     return best
+
+
+def all_words_known(index: RuleIndex, query: str) -> bool:
+    """Every word of the query (two letters or more) is a word of the books as spelled."""
+    words = [w for w in query_words(index, query)[1] if len(w) >= 2 and w.isalpha()]
+    return bool(words) and all(index._known(nz.stem(w)) for w in words)
 
 
 def worth_retrying(index: RuleIndex, alt: str) -> bool:
