@@ -63,6 +63,9 @@ class Book:
     # a folder of TSVs (`line<TAB>question`): what players ask, each with the book line that
     # answers it, written from the book's text (document expansion: rules_index.asked)
     questions: Path | None = None
+    # the names players give the game's armies, units and characters, one a line (# comments):
+    # with no game given, a question naming them is this game's (rules_index.armies)
+    armies: Path | None = None
 
     def lines(self) -> list[str]:
         return self.file.read_text(encoding="utf-8").split("\n")
@@ -86,9 +89,15 @@ class Book:
                     rows.append((int(line), " ".join(text.split())))
         return rows
 
+    def army_names(self) -> list[str]:
+        if self.armies is None or not self.armies.exists():
+            return []
+        lines = (line.strip() for line in self.armies.read_text(encoding="utf-8").splitlines())
+        return [line for line in lines if line and not line.startswith("#")]
+
     def files(self) -> list[Path]:
         """Everything the rule index is built from, for its cache key."""
-        return [p for p in (self.file, self.overrides, self.aliases) if p is not None] + self.question_files()
+        return [p for p in (self.file, self.overrides, self.aliases, self.armies) if p is not None] + self.question_files()
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ from rules_index.meaning import PassageVectors
 from rules_index.rerank import Reranker
 from rules_index.section_model import SectionModel
 from rules_index.asked import AskedIndex
-from rules_index import game_names
+from rules_index import armies, game_names
 
 
 class RuleIndex:
@@ -258,6 +258,7 @@ class RuleIndex:
         # players' chat words the books never write → the books' words for them (rules_index.players_words)
         self.players_words = players_words.lexicon(self._known, lambda t: self.body_idf.get(t, math.inf))
         self.game_names = game_names.learn(self)  # «инвуль эпик»: the game a query names
+        self.army_names = armies.learn(self)      # «мой шерман»: the game a query's units name
 
     # -- building ------------------------------------------------------------------------------
     def _index_asked(self, asked: dict[str, list[tuple[int, str]]]) -> None:

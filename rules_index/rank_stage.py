@@ -45,8 +45,14 @@ def search(index: RuleIndex, query: str, game: str | None = None, limit: int = 1
 def as_searched(index: RuleIndex, query: str, game: str | None) -> tuple[str, str | None]:
     """(the query, the game) as a search reads them: as far as it reads, as a chat message
     (normalize.chat_text), a game named in it taken as the game (the vector made while typing
-    is made for this text, so /rule finds it)."""
-    return index.game_names.read(nz.chat_text((query or "")[:MAX_QUERY_CHARS]), game)
+    is made for this text, so /rule finds it), or with none named, the one game whose units it
+    names («мой шерман»: rules_index.armies)."""
+    query, game = index.game_names.read(nz.chat_text((query or "")[:MAX_QUERY_CHARS]), game)
+    if game is None:
+        named = index.army_names.games_named(query)
+        if len(named) == 1:
+            (game,) = named
+    return query, game
 
 
 def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: int) -> list[Hit]:

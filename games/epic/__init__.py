@@ -18,7 +18,7 @@ SYSTEM = GameSystem(
     package=__name__,
     nicknames=('epic', 'эпик', 'ea', 'эа', 'epic armageddon', 'эпик армагеддон'),
     book=Book(file=HERE / "book" / "epic.md", split=split, overrides=HERE / "book" / "overrides.toml",
-              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", glossary=None,
+              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=None,
               names=('Эпик', 'EPIC', 'ЕРІС', 'EA', 'ЭА', 'Epic Armageddon', 'Армагеддон')),
     messages=HERE / "messages",
     state=RULES,

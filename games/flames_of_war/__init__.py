@@ -18,7 +18,7 @@ SYSTEM = GameSystem(
     package=__name__,
     nicknames=('flames of war', 'fow', 'фов', 'флеймс', 'flames'),
     book=Book(file=HERE / "book" / "flames_of_war.txt", split=split, overrides=HERE / "book" / "overrides.toml",
-              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", glossary=glossary,
+              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=glossary,
               names=('Flames of War', 'FoW', 'ФоВ', 'Флеймс')),
     messages=HERE / "messages",
     state=RULES,

@@ -17,7 +17,7 @@ SYSTEM = GameSystem(
     package=__name__,
     nicknames=('horus heresy', 'hh', 'хх', 'ересь хоруса', 'ересь', 'age of darkness', 'хорус'),
     book=Book(file=HERE / "book" / "horus_heresy.md", split=split, overrides=HERE / "book" / "overrides.toml",
-              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", glossary=glossary,
+              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=glossary,
               names=('Ересь Хоруса', 'Ересь Гора', 'Horus Heresy', 'HH', 'ХХ', 'Age of Darkness', 'ХХ2', 'HH2')),
     messages=HERE / "messages",
     state=RULES,

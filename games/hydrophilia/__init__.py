@@ -16,7 +16,7 @@ SYSTEM = GameSystem(
     package=__name__,
     nicknames=('hydrophilia', 'гидрофилия', 'гидра'),
     book=Book(file=HERE / "book" / "hydrophilia.txt", split=split, overrides=HERE / "book" / "overrides.toml",
-              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", glossary=None,
+              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=None,
               names=('Гидрофилия', 'Hydrophilia', 'Гидра')),
     messages=HERE / "messages",
     state=RULES,

@@ -16,7 +16,7 @@ SYSTEM = GameSystem(
     package=__name__,
     nicknames=('warmaster', 'wm', 'вм', 'вармастер'),
     book=Book(file=HERE / "book" / "warmaster.txt", split=split, overrides=HERE / "book" / "overrides.toml",
-              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", glossary=None,
+              aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=None,
               names=('Warmaster', 'WM', 'ВМ', 'Вармастер')),
     messages=HERE / "messages",
     state=RULES,
