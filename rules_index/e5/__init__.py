@@ -101,10 +101,11 @@ def session(graph: str | bytes, threads: int) -> onnxruntime.InferenceSession:
     options.inter_op_num_threads = 1
     # Spinning workers would take the core the word ranking runs on (rules_index.meaning)
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    # The fast graph's int8 products exactly on every x86: where onnxruntime's uint8 × int8
-    # kernels saturate (AVX2 without VNNI: VPMADDUBSW clips each pair's sum to 16 bits), it
-    # rewrites the weights as uint8 and multiplies in 16 bits; with VNNI (exact already) it
-    # changes nothing. Without it the query vectors, and so near ties, differed by the machine:
+    # The fast graph's int8 products exactly on every x86: onnxruntime's uint8 × int8 kernels
+    # saturate on AVX2 without VNNI (VPMADDUBSW clips each pair's sum to 16 bits), and with this
+    # it stores the weights as uint8 and multiplies in 16 bits on any AVX2 CPU; on a VNNI one,
+    # exact already, the vectors stay bit for bit and the graph takes a quarter longer (1.9 →
+    # 2.5 ms a question). Without it the query vectors, and so near ties, differed by the machine:
     # the same commit gave the public questions 91 of 95 at rank 1 on an AVX2 EPYC and 88 on an
     # AVX-512 one (docs/rules.md, twenty-fourth session).
     options.add_session_config_entry("session.x64quantprecision", "1")
