@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -69,33 +70,9 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
         # a players' word for what the books say otherwise («шмаляют»: «стреляют»)
         for v in index.players_words.get(term, ()):
             out.setdefault(v, PLAYERS_WORD_SIM)
-    if max(len(term), len(raw or "")) >= 4 and not term[0].isdigit() and not known:   # typos only for unknown words
-        # Both sides are stems from rules_index.normalize; the processor (casefold) only
-        # guards the comparison, as rapidfuzz 3 has no default one. Typos rarely hit the
-        # first letter, so only stems starting with it are compared (a 30× smaller pool).
-        # Two scorers: Indel ratio (letters missing or extra) and Damerau-Levenshtein (two
-        # letters swapped, «пеергрев»); similarity ≈ the better score, capped below exact.
-        cutoff = 0.8 if len(term) >= 6 else 0.75
-        found: dict[str, float] = {}
-        for word in dict.fromkeys((term, raw or term)):     # in order: a set's order changes per process
-            for pool in (index.name_by_initial, index.body_by_initial):
-                choices = pool.get(word[0], ())
-                for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
-                    for v, score, _ in process.extract(word, choices, scorer=scorer, processor=str.casefold,
-                                                       score_cutoff=cutoff * scale, limit=6):
-                        if abs(len(v) - len(term)) <= 3:
-                            found[v] = max(found.get(v, 0.0), score / scale)
-        if raw and len(raw) >= 4 and raw.isalpha():
-            # the whole word against the books' whole words, scored the same two ways
-            choices = index.surface_by_initial.get(raw[0], ())
-            for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
-                for w, score, _ in process.extract(raw, choices, scorer=scorer, processor=str.casefold,
-                                                   score_cutoff=cutoff * scale, limit=6):
-                    v = index.surface_stem[w]
-                    found[v] = max(found.get(v, 0.0), score / scale)
-        for v, score in found.items():
-            if v not in out:
-                out[v] = min(0.9, score - 0.05)
+    if not known:   # typos only for unknown words
+        for v, score in typo_matches(index, term, raw).items():
+            out.setdefault(v, score)
     if not any(sim >= 0.85 for sim in out.values()) and len(term) >= 7:
         # a compound the book writes apart: «полнолуние» → «полная луна»
         for i in range(3, len(term) - 2):
@@ -133,6 +110,68 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
     if len(index._expansions) < 50_000:
         index._expansions[ckey] = res
     return res
+
+
+
+def typo_matches(index: RuleIndex, term: str, raw: str | None = None) -> dict[str, float]:
+    """The books' stems within a typo of the word (`raw`: as typed), with a similarity."""
+    if max(len(term), len(raw or "")) < 4 or term[0].isdigit():
+        return {}
+    # Both sides are stems from rules_index.normalize; the processor (casefold) only
+    # guards the comparison, as rapidfuzz 3 has no default one. Typos rarely hit the
+    # first letter, so only stems starting with it are compared (a 30× smaller pool).
+    # Two scorers: Indel ratio (letters missing or extra) and Damerau-Levenshtein (two
+    # letters swapped, «пеергрев»); similarity ≈ the better score, capped below exact.
+    cutoff = 0.8 if len(term) >= 6 else 0.75
+    found: dict[str, float] = {}
+    for word in dict.fromkeys((term, raw or term)):     # in order: a set's order changes per process
+        for pool in (index.name_by_initial, index.body_by_initial):
+            choices = pool.get(word[0], ())
+            for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
+                for v, score, _ in process.extract(word, choices, scorer=scorer, processor=str.casefold,
+                                                   score_cutoff=cutoff * scale, limit=6):
+                    if abs(len(v) - len(term)) <= 3:
+                        found[v] = max(found.get(v, 0.0), score / scale)
+    if raw and len(raw) >= 4 and raw.isalpha():
+        # the whole word against the books' whole words, scored the same two ways
+        choices = index.surface_by_initial.get(raw[0], ())
+        for scorer, scale in ((fuzz.ratio, 100.0), (DamerauLevenshtein.normalized_similarity, 1.0)):
+            for w, score, _ in process.extract(raw, choices, scorer=scorer, processor=str.casefold,
+                                               score_cutoff=cutoff * scale, limit=6):
+                v = index.surface_stem[w]
+                found[v] = max(found.get(v, 0.0), score / scale)
+    return {v: min(0.9, score - 0.05) for v, score in found.items()}
+
+
+def in_book(index: RuleIndex, term: str, game: str) -> bool:
+    """Whether the game's book has the stem (in a heading or its text)."""
+    lo, hi = index.bp_slot.get(term, (0, 0))
+    if lo == hi:
+        return False
+    docs = index.posting_arrays()[0][lo:hi]          # in document order
+    span = index.game_span.get(game)
+    if span is None:                                  # a book whose sections are not one run
+        allowed = index._allowed(game) or frozenset()
+        return any(int(d) in allowed for d in docs)
+    k = int(np.searchsorted(docs, span[0]))
+    return k < len(docs) and docs[k] < span[1]
+
+
+def in_book_typos(index: RuleIndex, exp: tuple[tuple[str, float], ...], term: str, raw: str,
+                  game: str) -> tuple[tuple[str, float], ...]:
+    """A word only other books know, searched in one book: `exp` plus the book's stems within a
+    typo of it. A typo can land on another book's word («шторм», Horus Heresy's «адского шторма»,
+    for Гидрофилия's «Штурм»), and a known word was not read for typos, so the search found nothing."""
+    if not exp or any(in_book(index, v, game) for v, _ in exp):
+        return exp
+    key = f"{term}\x00{raw}\x00typos"
+    typos = index._expansions.get(key)
+    if typos is None:
+        typos = tuple(sorted(typo_matches(index, term, raw).items(), key=lambda kv: -kv[1]))
+        if len(index._expansions) < 50_000:
+            index._expansions[key] = typos
+    mine = tuple((v, sim) for v, sim in typos if v != term and in_book(index, v, game))
+    return exp + mine if mine else exp
 
 
 def with_synonyms(index: RuleIndex, exp: tuple[tuple[str, float], ...], term: str, game: str | None) -> tuple[tuple[str, float], ...]:

@@ -16,11 +16,11 @@ import numpy as np
 from rules_index import meaning, measures, rerank
 from rules_index import normalize as nz
 from rules_index import passages as ps
-from rules_index.expand_stage import closest
+from rules_index.expand_stage import closest, in_book_typos
 from rules_index.hits import Hit
 from rules_index.recent import Recent
 from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
-from rules_index.weights import PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
+from rules_index.weights import TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
 if TYPE_CHECKING:
@@ -178,6 +178,9 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
 
     # 2. each word's expansions, then the names matched word by word
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
+    if game is not None and len(q_terms) <= TYPO_NAME_WORDS:
+        # a name's word only other books know: typed wrong, for one of this book's
+        expansions = [in_book_typos(index, exp, t, w, game) for exp, t, w in zip(expansions, q_terms, words)]
     n_q = len(q_terms)
     # Ranked by meaning too: a question, a situation, a sentence, and a name with a word no book
     # knows even approximately («спирхед», a players' word typed as it sounds), which its words

@@ -45,6 +45,7 @@ WEAK = 62.0            # below this the layout/translit retries run
 # a retry's answer replaces the query's as typed when its top scores this much more; with no
 # margin where the query's words are mostly unknown to the books and the retry's are not
 RETRY_MARGIN = 5.0
+TYPO_NAME_WORDS = 3    # with the game given, a query this short reads a word only other books know as a typo too
 RETRY_ANY_WORDS = 3    # a retry this short runs whatever its words; a longer one when half are the books'
 SEARCH_CACHE = 512            # recent answers kept (a few hundred KB)
 MAX_QUERY_CHARS = 300  # longer input is cut (a 10,000-character paste still gets an answer)

@@ -249,3 +249,17 @@ def test_held_out_figures_stay(index, name):
     given, without = result["with_game"]["table"]["overall"], result["without_game"]["table"]["overall"]
     assert given["top1"] >= top1 and given["top5"] >= top5, report
     assert without["top1"] >= top1_no_game and without["top5"] >= top5_no_game, report
+
+
+@pytest.mark.parametrize("typed, game, title", [
+    # one letter off, onto a word another book has («знания», «шторм», «аркии»), so the word was
+    # known and never read as a typo: with the game given, nothing was found
+    ("знания", "flames_of_war", "Здания"),
+    ("шторм", "flames_of_war", "Штурм"),
+    ("аркии", "horus_heresy", "Армии"),
+])
+def test_a_typo_onto_another_books_word_finds_the_books_own(index, typed, game, title):
+    hits = index.search(typed, game=game, limit=1)
+    assert hits and hits[0].title == title
+    # the other book's word is still its own
+    assert index.search("шторм", game="horus_heresy", limit=1)[0].title == "Оружие адского шторма"
