@@ -54,3 +54,13 @@ def test_a_question_about_ones_units_is_searched_in_their_game():
     assert (hit.game, hit.line_start) == ("flames_of_war", 376)   # Скрытые в Высоком или Низком Террейне
     # a game given is the game searched
     assert {h.game for h in index.search(query, "warmaster", 5)} == {"warmaster"}
+
+
+@pytest.mark.parametrize("query", [
+    "дайте совет как считать бласты",      # «совет» is advice before it is the Soviets
+    "банда орков проиграла бой",            # a mob of any game, not Гидрофилия's street gangs
+    "культисты стреляют по моим",           # Warhammer's cultists too
+    "мой рино взорвали, что с десантом",    # Epic's and Horus Heresy's alike
+])
+def test_words_players_of_any_game_use_name_no_game(query):
+    assert load_index().army_names.games_named(query) == set()
