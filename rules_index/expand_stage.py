@@ -5,10 +5,10 @@ books' own glossaries)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -112,7 +112,6 @@ def expand(index: RuleIndex, term: str, raw: str | None = None) -> tuple[tuple[s
     return res
 
 
-
 def typo_matches(index: RuleIndex, term: str, raw: str | None = None) -> dict[str, float]:
     """The books' stems within a typo of the word (`raw`: as typed), with a similarity."""
     if max(len(term), len(raw or "")) < 4 or term[0].isdigit():
@@ -144,17 +143,14 @@ def typo_matches(index: RuleIndex, term: str, raw: str | None = None) -> dict[st
 
 
 def in_book(index: RuleIndex, term: str, game: str) -> bool:
-    """Whether the game's book has the stem (in a heading or its text)."""
+    """Whether the game's book has the stem (in a heading or its text): its run of the stem's
+    postings is not empty, or where its sections are not one run, one of them is among them
+    (as word_signals.body_matches reads them)."""
     lo, hi = index.bp_slot.get(term, (0, 0))
-    if lo == hi:
-        return False
-    docs = index.posting_arrays()[0][lo:hi]          # in document order
     span = index.game_span.get(game)
-    if span is None:                                  # a book whose sections are not one run
-        allowed = index._allowed(game) or frozenset()
-        return any(int(d) in allowed for d in docs)
-    k = int(np.searchsorted(docs, span[0]))
-    return k < len(docs) and docs[k] < span[1]
+    if span is None:
+        return bool(index.game_mask(game)[index.posting_arrays()[0][lo:hi]].any())
+    return bisect_left(index.bp_docs, span[0], lo, hi) < bisect_left(index.bp_docs, span[1], lo, hi)
 
 
 def in_book_typos(index: RuleIndex, exp: tuple[tuple[str, float], ...], term: str, raw: str,

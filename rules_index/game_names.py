@@ -35,21 +35,18 @@ class GameNames:
         self.by_stems: dict[tuple[str, ...], str] = {}
         for game, ns in names.items():
             for n in ns:
-                stems = _stems(n)
-                if not stems or stems in self.by_stems or not _may_name(n, game):
+                name = stems(n)
+                if not name or name in self.by_stems or not _may_name(n, game):
                     continue
-                if len(stems) == 1:
-                    word = nz.stem(nz.tokens(n)[0])
-                    own = uses.get(game, Counter())[word]
-                    if any(c[word] > own for g, c in uses.items() if g != game):
-                        continue
-                self.by_stems[stems] = game
+                if len(name) == 1 and used_more_elsewhere(nz.stem(nz.tokens(n)[0]), game, uses):
+                    continue
+                self.by_stems[name] = game
         self.longest = max(map(len, self.by_stems), default=0)
         # a name the game's headings carry names a part of its book, not only the book («Age of
         # Darkness»), and the heading typed in full still names it («Поле боя Ереси Хоруса»)
-        words = {game: [_stems(t) for t in titles] for game, titles in section_titles.items()}
-        self.in_headings = {stems for stems, game in self.by_stems.items()
-                            if any(_holds(t, stems) for t in words.get(game, ()))}
+        words = {game: [stems(t) for t in titles] for game, titles in section_titles.items()}
+        self.in_headings = {name for name, game in self.by_stems.items()
+                            if any(_holds(t, name) for t in words.get(game, ()))}
 
     def read(self, query: str, game: str | None) -> tuple[str, str | None]:
         """(the query to search, the game to search in), when the query names exactly one game:
@@ -58,19 +55,10 @@ class GameNames:
         toks = nz.tokens(query)
         # the words names are made of (a name's «of» and «в» aside), with their place in `toks`
         at = [k for k, t in enumerate(toks) if t not in nz.STOPWORDS]
-        forms = [_form(toks[k]) for k in at]
-        found: list[tuple[int, int, str, tuple[str, ...]]] = []   # (first token, past the last, game, name)
-        i = 0
-        while i < len(forms):
-            for n in range(min(self.longest, len(forms) - i), 0, -1):
-                name = tuple(forms[i:i + n])
-                g = self.by_stems.get(name)
-                if g is not None:
-                    found.append((at[i], at[i + n - 1] + 1, g, name))
-                    i += n
-                    break
-            else:
-                i += 1
+        forms = [form(toks[k]) for k in at]
+        # (first token, past the last, game, name)
+        found = [(at[i], at[i + n - 1] + 1, g, tuple(forms[i:i + n]))
+                 for i, n, g in longest_matches(forms, self.by_stems, self.longest)]
         named = {g for _, _, g, _ in found}
         if len(named) != 1:
             return query, game
@@ -92,21 +80,51 @@ def learn(index: RuleIndex) -> GameNames:
     titles: dict[str, list[str]] = {}
     for s in index.sections:
         titles.setdefault(s.game, []).append(s.title)
-    # how many sections of each book use a name's word: the body's postings, already made (reading
-    # the books' lines again took 1.3 s of the build)
-    uses: dict[str, Counter[str]] = {g: Counter() for g in names}
-    for word in {nz.stem(t) for ns in names.values() for n in ns for t in nz.tokens(n)}:
-        lo, hi = index.bp_slot.get(word, (0, 0))
-        for doc in index.bp_docs[lo:hi]:
-            uses[index.sections[doc].game][word] += 1
+    # how many sections of each book use a name's word
+    uses = section_uses(index, {nz.stem(t) for ns in names.values() for n in ns for t in nz.tokens(n)})
     return GameNames(names, titles, uses)
 
 
-def _stems(text: str) -> tuple[str, ...]:
-    return tuple(_form(t) for t in nz.tokens(text) if t not in nz.STOPWORDS)
+def section_uses(index: RuleIndex, words: set[str]) -> dict[str, Counter[str]]:
+    """Game → how many of its book's sections use each of `words` (Snowball stems): the body's
+    postings, already made (reading the books' lines again took 1.3 s of the build)."""
+    uses: dict[str, Counter[str]] = {g: Counter() for g in index.games}
+    for word in words:
+        lo, hi = index.bp_slot.get(word, (0, 0))
+        for doc in index.bp_docs[lo:hi]:
+            uses[index.sections[doc].game][word] += 1
+    return uses
 
 
-def _form(token: str) -> str:
+def used_more_elsewhere(word: str, game: str, uses: dict[str, Counter[str]]) -> bool:
+    """Whether another book uses a one-word name's word in more sections than the game's own:
+    then it is that book's word, not the game's name."""
+    own = uses.get(game, Counter())[word]
+    return any(c[word] > own for g, c in uses.items() if g != game)
+
+
+def longest_matches(forms: list[str], table: dict[tuple[str, ...], str], longest: int) -> list[tuple[int, int, str]]:
+    """(start, length, value) of each name of `table` found in `forms`, left to right, the
+    longest name at each place first."""
+    found = []
+    i = 0
+    while i < len(forms):
+        for n in range(min(longest, len(forms) - i), 0, -1):
+            value = table.get(tuple(forms[i:i + n]))
+            if value is not None:
+                found.append((i, n, value))
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
+def stems(text: str) -> tuple[str, ...]:
+    return tuple(form(t) for t in nz.tokens(text) if t not in nz.STOPWORDS)
+
+
+def form(token: str) -> str:
     """A word as names are compared: its dictionary form's stem where pymorphy3 knows it (Snowball
     stems «ересь» «ер» and «ереси» «ерес»), else its stem."""
     return nz.lemma_stem(token) or nz.stem(token)
@@ -120,7 +138,7 @@ def _may_name(name: str, game: str) -> bool:
     if len(toks) != 1:
         return bool(toks)
     word = toks[0]
-    if len(_form(word)) < 2:
+    if len(form(word)) < 2:
         return False
     if word.isascii() and word.isalpha():
         return len(word) <= 4 or word == game

@@ -108,9 +108,14 @@ def search_with_retries(index: RuleIndex, query: str, game: str | None, limit: i
     return best
 
 
+def spelled_words(index: RuleIndex, query: str) -> list[str]:
+    """The query's words searched, of two letters or more (no digits): those a spelling is judged by."""
+    return [w for w in query_words(index, query)[1] if len(w) >= 2 and w.isalpha()]
+
+
 def all_words_known(index: RuleIndex, query: str) -> bool:
-    """Every word of the query (two letters or more) is a word of the books as spelled."""
-    words = [w for w in query_words(index, query)[1] if len(w) >= 2 and w.isalpha()]
+    """Every word of the query is a word of the books as spelled."""
+    words = spelled_words(index, query)
     return bool(words) and all(index._known(nz.stem(w)) for w in words)
 
 
@@ -120,7 +125,7 @@ def worth_retrying(index: RuleIndex, alt: str) -> bool:
     at least half the books' as spelled. English switched to the Russian layout or
     transliterated reads as letters no book knows («ьн кршут…», «мы рхино тоок…», a stray «хит»
     aside), and fuzzy-matching each of its words cost up to 25 ms for nothing."""
-    words = [w for w in query_words(index, alt)[1] if len(w) >= 2 and w.isalpha()]
+    words = spelled_words(index, alt)
     return len(words) <= RETRY_ANY_WORDS or 2 * sum(index._known(nz.stem(w)) for w in words) >= len(words)
 
 
