@@ -2,8 +2,9 @@
 
 `/roll 10к6 4+ rr1 comment:атака` → command path ["roll"] and options {"expression": "10к6 4+ rr1",
 "comment": "атака"}. Names may be typed in English or Russian. Options go by name
-(`name:value`, `name:"quoted value"`) or positionally for required options in order; the last
-positional option takes the rest of the line, so dice expressions need no quotes.
+(`name:value`, `name:"quoted value"`, or a text option's words up to the next option, as Discord's
+client takes them) or positionally for required options in order; the last positional option
+takes the rest of the line, so dice expressions need no quotes.
 """
 from __future__ import annotations
 
@@ -88,6 +89,10 @@ def _find(nodes: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
     return next((n for n in nodes if word in names_of(n)), None)
 
 
+def by_type(params: list[dict[str, Any]], name: str) -> int:
+    return next(p["type"] for p in params if p["name"] == name)
+
+
 def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     text = line.strip()
     if not text.startswith("/"):
@@ -112,12 +117,18 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     named: dict[str, str] = {}
     positional: list[str] = []
     last_named: str | None = None
-    for word in rest:
-        key, sep, value = word.partition(":")
-        node = _find(params, key) if sep else None
+    given = [(word, _find(params, word.partition(":")[0]) if ":" in word else None) for word in rest]
+    # As in Discord's client, a text option's value runs on to the next option
+    # (`/rule query:можно ли стрелять после марша game:epic`), unless a required option is still
+    # to be given: then the words are that option's (`/roll comment:атака 10к6 4+`).
+    named_anywhere = {node["name"] for _, node in given if node is not None}
+    runs_on = not any(p.get("required") and p["name"] not in named_anywhere for p in params)
+    for word, node in given:
         if node is not None:
-            named[node["name"]] = value
+            named[node["name"]] = word.partition(":")[2]
             last_named = node["name"]
+        elif runs_on and last_named is not None and by_type(params, last_named) == STRING:
+            named[last_named] = f"{named[last_named]} {word}".strip()
         else:
             positional.append(word)
             last_named = None

@@ -46,6 +46,31 @@ def test_parser_fills_required_option_with_rest_of_line():
         parse("roll 3d6", commands)
 
 
+def test_a_text_options_value_runs_on_to_the_next_option_as_in_discord():
+    """`/rule query:сколько реакций можно сделать за фазу` was refused: «реакций…» went to `game`."""
+    commands = [{"name": "rule", "name_localizations": {"ru": "правило"}, "type": 1, "options": [
+        {"name": "query", "name_localizations": {"ru": "запрос"}, "type": 3, "required": True},
+        {"name": "game", "name_localizations": {"ru": "игра"}, "type": 3, "required": False},
+        {"name": "limit", "type": 4, "required": False},
+    ]}, {"name": "roll", "type": 1, "options": [
+        {"name": "expression", "type": 3, "required": True},
+        {"name": "comment", "type": 3, "required": False},
+    ]}]
+    parsed = parse("/правило запрос:сколько реакций можно сделать за фазу игра:horus_heresy", commands)
+    assert {o["name"]: v for o, v in parsed.options} == {
+        "query": "сколько реакций можно сделать за фазу", "game": "horus_heresy"}
+    assert parsed.last == "game"
+    parsed = parse("/rule query:можно ли стрелять после марша", commands)
+    assert {o["name"]: v for o, v in parsed.options} == {"query": "можно ли стрелять после марша"}
+    assert parsed.last == "query"
+    # a required option still to be given takes the words: the comment stays one word
+    parsed = parse("/roll comment:атака 10к6 4+", commands)
+    assert {o["name"]: v for o, v in parsed.options} == {"comment": "атака", "expression": "10к6 4+"}
+    # a number option's value does not run on: the word is left to the options not given
+    parsed = parse("/rule query:марш limit:3 epic", commands)
+    assert {o["name"]: v for o, v in parsed.options} == {"query": "марш", "limit": "3", "game": "epic"}
+
+
 def test_console_dash_c_prints_replies_and_exits(tmp_path):
     env = {"REFEREE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.db'}", "PATH": "/usr/bin:/bin",
            "REFEREE_CONSOLE_FILES_DIR": str(tmp_path / "files")}
