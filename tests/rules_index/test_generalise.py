@@ -55,6 +55,7 @@ FLOORS = {
     "heldout28_queries.tsv": (0.81, 0.96, 0.70, 0.88),
     "heldout29_queries.tsv": (0.92, 0.95, 0.77, 0.90),
     "heldout30_queries.tsv": (0.82, 0.93, 0.66, 0.89),
+    "heldout31_queries.tsv": (0.92, 0.96, 0.83, 0.93),
 }
 
 
