@@ -66,6 +66,9 @@ class Book:
     # the names players give the game's armies, units and characters, one a line (# comments):
     # with no game given, a question naming them is this game's (rules_index.armies)
     armies: Path | None = None
+    # the units a distance may be given in, where the book lets the players choose one
+    # ("cm", "inch": rules_index.measures); empty, the units its own distances are given in
+    measured_in: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
         return self.file.read_text(encoding="utf-8").split("\n")

@@ -85,6 +85,7 @@ def book_info(system: GameSystem) -> dict:
     return {"short": i18n.tr(f"{system.id}.book.short", "en"), "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
             "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": sorted(set(system.book.names) | system.names()),
             "file": system.book.file.name, "armies": system.book.army_names(),
+            "measured_in": list(system.book.measured_in),
             # lines of the book that are not rule text (an advert repeated in the translation)
             "junk": list(system.book.override_data().get("junk", []))}
 

@@ -321,12 +321,13 @@ def closest_passage(index: RuleIndex, per_passage: np.ndarray, doc: int) -> int:
 
 def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
     """No game given, a distance in centimetres or inches («в 5 дюймах»): the sections of the
-    books that seldom measure in that unit (under MEASURE_MIN_SHARE of their distances) are
-    demoted by MEASURE_PENALTY (rules_index.measures)."""
+    books that seldom measure in that unit (under MEASURE_MIN_SHARE of their distances) and
+    don't let the players choose it are demoted by MEASURE_PENALTY (rules_index.measures)."""
     unit = measures.query_unit(query)
     if unit is None:
         return ranked
-    foreign = {g for g, shares in index.unit_shares.items() if shares[unit] < MEASURE_MIN_SHARE}
+    foreign = measures.foreign_books(unit, index.unit_shares,
+                                     {g: info.get("measured_in", []) for g, info in index.games.items()}, MEASURE_MIN_SHARE)
     if not foreign:
         return ranked
     sections = index.sections

@@ -19,7 +19,10 @@ SYSTEM = GameSystem(
     nicknames=('flames of war', 'fow', 'фов', 'флеймс', 'flames'),
     book=Book(file=HERE / "book" / "flames_of_war.txt", split=split, overrides=HERE / "book" / "overrides.toml",
               aliases=HERE / "book" / "aliases.toml", questions=HERE / "book" / "questions", armies=HERE / "book" / "armies.txt", glossary=glossary,
-              names=('Flames of War', 'FoW', 'ФоВ', 'Флеймс')),
+              names=('Flames of War', 'FoW', 'ФоВ', 'Флеймс'),
+              # «FoW использует и сантиметры и дюймы» (L49): the players agree on one, though the
+              # translation gives its distances in centimetres
+              measured_in=("cm", "inch")),
     messages=HERE / "messages",
     state=RULES,
     house_rules=tuple(PROCEDURE_HOUSE_RULES),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules_index import load_index, rank_stage, rerank
-from rules_index.measures import query_unit, unit_shares
+from rules_index.measures import foreign_books, query_unit, unit_shares
 
 
 @pytest.fixture(scope="module")
@@ -45,3 +45,15 @@ def test_with_no_game_a_distance_in_inches_leaves_the_books_in_centimetres_behin
     monkeypatch.undo()
     index.__dict__.pop("_answers", None)
     assert index.search("моя пехота в 10 см от врага может стрелять?", game="epic", limit=1)[0].game == "epic"
+
+
+def test_a_book_that_lets_the_players_choose_the_unit_is_not_foreign_to_it(index):
+    """Flames of War's translation gives its distances in centimetres, but the book lets the
+    players agree on inches (L49): a question in inches was sent to the books in inches."""
+    declared = {game: info.get("measured_in", []) for game, info in index.games.items()}
+    assert foreign_books("inch", index.unit_shares, declared, 0.1) == {"epic", "warmaster"}
+    assert foreign_books("cm", index.unit_shares, declared, 0.1) == {"horus_heresy"}
+    assert foreign_books("inch", index.unit_shares, {}, 0.1) == {"epic", "flames_of_war", "warmaster"}
+    index.__dict__.pop("_answers", None)
+    hit = index.search("взвод окопался и залёг, враг в 10 дюймах, штурмовать его можно?", limit=1)[0]
+    assert (hit.game, hit.line_start) == ("flames_of_war", 784)
