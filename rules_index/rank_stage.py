@@ -178,8 +178,12 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # the section model alone (which section queries like it are about), which mostly picks
     # the right book when no game is given. The vector is computed while the words are ranked;
     # the retries (another layout, transliteration, a glossary term) are the words' fallbacks
-    # for a mistyped or English name: words alone.
-    vector = meaning.encode_query_soon(query) if index.meaning and via == "direct" and not exact.named else None
+    # for a mistyped or English name: words alone. English typed in Cyrillic, spelled in Latin
+    # («тайм оф дэй ролл» → "time of day roll"), is real English, which the sentence encoder reads
+    # as well as the typed query's garble it must outscore (over every set: 4,905 → 4,906 at rank 1,
+    # the top 5 5,110 → 5,111 of 5,228; with no game, Time of Day was not in the five).
+    reads_by_meaning = via in ("direct", "english")
+    vector = meaning.encode_query_soon(query) if index.meaning and reads_by_meaning and not exact.named else None
 
     # 2. each word's expansions, then the names matched word by word
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]

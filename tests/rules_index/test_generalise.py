@@ -203,6 +203,11 @@ def test_cyrillic_query_the_books_do_not_know_is_also_read_as_english(index):
     # «Консолидация(CONSOLIDATING)», L838), which "konsolideyting" missed
     hit = index.search("консолидейтинг", limit=1)[0]
     assert (hit.game, hit.line_start, hit.via) == ("flames_of_war", 838, "english")
+    # …and read by meaning as the typed query is: «ролл на тайм оф дэй» with no game went, by the
+    # words of "roll on time of day" alone, to another book's rolls; by the sentence encoder too,
+    # to Flames of War's «Время дня(TIME OF DAY)»
+    hit = index.search("ролл на тайм оф дэй", limit=1)[0]
+    assert (hit.game, hit.line_start, hit.via) == ("flames_of_war", 1303, "english")
     # Russian the books know stays Russian, weak matches too («dvoynoy marsh» is no English)
     assert index.search("двойной марш", game="epic", limit=1)[0].via == "direct"
 
