@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
 
 
+# «моя гидра стрельнула»: a name owned is a model on the table (Epic's Hydra), not the game
+# players also call «гидра»; nobody says «моя гидрофилия» meaning the rules
+POSSESSIVES = frozenset("""мой моя моё мое мои моего моей моих моим моими моему мою твой твоя твои
+твоего твоей твоих его её ее их наш наша наши нашего нашей наших ваш ваша ваши вашего вашей ваших
+свой своя свои своего своей своих my his her their our your""".split())
+
+
 class GameNames:
     """Each game's names as stem sequences, and which of them its headings carry."""
 
@@ -58,7 +65,8 @@ class GameNames:
         forms = [form(toks[k]) for k in at]
         # (first token, past the last, game, name)
         found = [(at[i], at[i + n - 1] + 1, g, tuple(forms[i:i + n]))
-                 for i, n, g in longest_matches(forms, self.by_stems, self.longest)]
+                 for i, n, g in longest_matches(forms, self.by_stems, self.longest)
+                 if not (at[i] > 0 and toks[at[i] - 1] in POSSESSIVES)]
         named = {g for _, _, g, _ in found}
         if len(named) != 1:
             return query, game

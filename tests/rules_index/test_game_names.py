@@ -42,6 +42,11 @@ def names():
     # "flames" is an English word too ("flame template"); ЭА stems to one letter
     ("do flames ignore cover", None, ("do flames ignore cover", None)),
     ("ЭА бласты", None, ("ЭА бласты", None)),
+    # a name owned is a model on the table («моя эпик» is no way to name the rules), the game's
+    # name unowned still names it
+    ("моя эпик стреляет по танку", None, ("моя эпик стреляет по танку", None)),
+    ("my hh squad overwatch", None, ("my hh squad overwatch", None)),
+    ("у опп эпик правила другие", None, ("у опп правила другие", "epic")),
 ])
 def test_a_query_naming_one_game_searches_that_game_without_its_name(names, query, game, expected):
     assert names.read(query, game) == expected
@@ -53,3 +58,12 @@ def test_the_books_own_name_is_no_rules_word():
     assert (hit.game, hit.line_start) == ("epic", 674)          # 2.1.6 Непробиваемый спас-бросок
     hit = index.search("инвуль эпик", None, 5)[0]
     assert (hit.game, hit.line_start) == ("epic", 674)          # not Horus Heresy's invulnerable saves
+
+
+def test_a_unit_called_as_a_game_is_called_names_no_game():
+    """Hydrophilia's players call it «гидра»; Epic's players have a Hydra flak tank. «моя гидра
+    по нему стрельнула» searched Hydrophilia's rules with «гидра» taken out."""
+    index = load_index()
+    query = "у противника тандерхок зашел на атаку, моя гидра по нему стрельнула на заходе"
+    assert index.game_names.read(query, None) == (query, None)
+    assert index.game_names.read("гидра укрытие", None) == ("укрытие", "hydrophilia")
