@@ -82,7 +82,8 @@ def source_hash(digests_dir: Path = DEFAULT_CACHE_DIR) -> str:
 def book_info(system: GameSystem) -> dict:
     """What the index keeps of a game (plain data: the index is pickled)."""
     import i18n
-    return {"short": i18n.tr(f"{system.id}.book.short", "en"), "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
+    return {"short_ru": i18n.tr(f"{system.id}.book.short", "ru"), "short_en": i18n.tr(f"{system.id}.book.short", "en"),
+            "title_ru": i18n.tr(f"{system.id}.book.title", "ru"),
             "title_en": i18n.tr(f"{system.id}.book.title", "en"), "names": sorted(set(system.book.names) | system.names()),
             "file": system.book.file.name, "armies": system.book.army_names(),
             "measured_in": list(system.book.measured_in),

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from rules_index.engine import RuleIndex
 
 
-def autocomplete(index: RuleIndex, query: str, game: str | None = None, limit: int = 25) -> list[tuple[str, str]]:
+def autocomplete(index: RuleIndex, query: str, game: str | None = None, limit: int = 25,
+                 locale: str = "ru") -> list[tuple[str, str]]:
     """(label ≤ 100 chars, section id) for a partly typed query; ≤ 25, from titles and aliases.
 
     The last word is a prefix while it is being typed. Names only (no bodies, no fuzzy
@@ -31,13 +32,13 @@ def autocomplete(index: RuleIndex, query: str, game: str | None = None, limit: i
     with_game = game is None
     if not query.strip():
         secs = [s for s in (index.toc(game) if game else index.sections) if s.level <= 1 and s.kind == "section"]
-        return [(index.label(s, with_game=with_game), s.id) for s in secs[:limit]]
+        return [(index.label(s, with_game=with_game, locale=locale), s.id) for s in secs[:limit]]
     stripped = query.strip()
     if len(stripped) <= 2 and " " not in stripped:
         # One or two letters: headings that start with them, in book order.
         docs = index._complete_titles(stripped, game, limit)
         if docs:
-            return [(index.label(index.sections[d], with_game=with_game), index.sections[d].id) for d in docs]
+            return [(index.label(index.sections[d], with_game=with_game, locale=locale), index.sections[d].id) for d in docs]
     docs = index._complete_names(query, game, limit)
     if not docs:
         letters = [c for c in query.casefold() if c.isalpha()]
@@ -46,7 +47,7 @@ def autocomplete(index: RuleIndex, query: str, game: str | None = None, limit: i
     # Nothing by name: offer nothing rather than a slow guess; /rule itself searches the text.
     # One entry per rule: a heading repeated in a summary shows once, as its main text.
     secs = one_per_rule([index.sections[d] for d in docs])
-    return [(index.label(sec, with_game=with_game), sec.id) for sec in secs[:limit]]
+    return [(index.label(sec, with_game=with_game, locale=locale), sec.id) for sec in secs[:limit]]
 
 
 def complete_titles(index: RuleIndex, prefix: str, game: str | None, limit: int) -> list[int]:
@@ -127,9 +128,15 @@ def complete_names(index: RuleIndex, query: str, game: str | None, limit: int) -
     return [d for d, _ in heapq.nsmallest(limit, scored.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def label(index: RuleIndex, sec: Section, with_game: bool = False, width: int = 100) -> str:
+def book_short(index: RuleIndex, game: str, locale: str) -> str:
+    """The book's short name in the reader's language («Гидрофилия», "Hydrophilia")."""
+    info = index.games.get(game, {})
+    return info.get("short_ru" if locale == "ru" else "short_en") or game
+
+
+def label(index: RuleIndex, sec: Section, with_game: bool = False, width: int = 100, locale: str = "ru") -> str:
     tail = f" · {sec.path[-1]}" if sec.path else ""
-    game = f" [{index.games[sec.game].get('short', sec.game)}]" if with_game else ""
+    game = f" [{book_short(index, sec.game, locale)}]" if with_game else ""
     head = sec.title
     room = width - len(game)
     text = head + tail

@@ -495,8 +495,9 @@ class RuleIndex:
         return rank_stage.snippet(self, doc, q_terms, width)
 
     # -- autocomplete --------------------------------------------------------------------------
-    def autocomplete(self, query: str, game: str | None = None, limit: int = 25) -> list[tuple[str, str]]:
-        return complete_stage.autocomplete(self, query, game, limit)
+    def autocomplete(self, query: str, game: str | None = None, limit: int = 25,
+                     locale: str = "ru") -> list[tuple[str, str]]:
+        return complete_stage.autocomplete(self, query, game, limit, locale)
 
     def prepare(self, query: str, who: object = None) -> None:
         """A query being typed: its vector and its words' expansions are made before its search (rank_stage.prepare)."""
@@ -508,7 +509,10 @@ class RuleIndex:
     def _complete_names(self, query: str, game: str | None, limit: int) -> list[int]:
         return complete_stage.complete_names(self, query, game, limit)
 
-    def label(self, sec: Section, with_game: bool = False, width: int = 100) -> str:
-        return complete_stage.label(self, sec, with_game, width)
+    def book_short(self, game: str, locale: str) -> str:
+        return complete_stage.book_short(self, game, locale)
+
+    def label(self, sec: Section, with_game: bool = False, width: int = 100, locale: str = "ru") -> str:
+        return complete_stage.label(self, sec, with_game, width, locale)
 
 

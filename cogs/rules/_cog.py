@@ -135,7 +135,7 @@ class RulesCog(commands.Cog):
                                   description=tr("rules.reply.not_found_none", locale, query=shown, scope=scope))
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
-        lines = [f"• {rules.label(rules.section(s), with_game=game is None)}" for s in nearest]
+        lines = [f"• {rules.label(rules.section(s), with_game=game is None, locale=locale)}" for s in nearest]
         embed = discord.Embed(title=tr("rules.reply.not_found_title", locale), colour=COLOUR,
                               description=trim(tr("rules.reply.not_found", locale, query=shown, scope=scope)
                                                + "\n" + "\n".join(lines), LIMITS.embed_description))
@@ -150,7 +150,7 @@ class RulesCog(commands.Cog):
         if game not in GAMES:
             game = await channel_game(interaction)
         try:
-            pairs = rules.autocomplete(current, game=game)
+            pairs = rules.autocomplete(current, game=game, locale=locale_of(interaction))
             rules.prepare(current, who=interaction.user.id)   # its vector and word matches, ready for its /rule
         except Exception:      # autocomplete must answer; an empty list is an answer
             log.exception("rule autocomplete failed for %r", current)

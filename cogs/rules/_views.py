@@ -46,7 +46,7 @@ def _parse_rule_state(state: str) -> tuple[str, int, list[str]]:
 
 
 def _option(index, sec, locale: str, to: str, default: bool = False) -> Option:
-    where = f"{index.games[sec.game].get('short', sec.game)} · L{sec.line_start}–{sec.line_end}"
+    where = f"{index.book_short(sec.game, locale)} · L{sec.line_start}–{sec.line_end}"
     desc = " › ".join(sec.path) or book_title(index, sec.game, locale)
     return Option(trim(sec.title, LIMITS.select_label) or sec.id, to, trim(f"{where} · {desc}", LIMITS.select_description),
                   default)

@@ -87,6 +87,18 @@ async def test_same_rule_in_other_books(console):
     assert any(c.value and not opens(c).startswith("hydrophilia:") for c in replies[0].controls)
 
 
+@pytest.mark.parametrize("locale, book, other", [("ru", "Гидрофилия", "Hydrophilia"), ("en", "Hydrophilia", "Гидрофилия")])
+async def test_the_other_books_are_named_in_the_readers_language(console, locale, book, other):
+    """The menu of the same rule in other books, and autocomplete with no game, named Hydrophilia
+    in English in a Russian reply."""
+    [reply] = await console.run("/rule query:д3 это как кидать game:horus_heresy", locale=locale)
+    assert f"Кубики и броски — {book} · L21–27" in reply.text
+    assert other not in reply.text
+    names = [c["name"] for c in await console.autocomplete("/rule query:кубики и броски", locale=locale)]
+    assert f"Кубики и броски · ОСНОВНЫЕ ПОНЯТИЯ [{book}]" in names, names
+    assert not any(other in n for n in names)
+
+
 @pytest.mark.parametrize("locale, note", [
     ("ru", "В книге «Warhammer: The Horus Heresy – Age of Darkness. Книга правил» ничего близкого; нашлось в другой книге."),
     ("en", "Nothing close in “Warhammer: The Horus Heresy – Age of Darkness rulebook (Russian translation)”; found in another book."),
