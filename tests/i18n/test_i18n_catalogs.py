@@ -29,6 +29,18 @@ def test_russian_plurals():
         ["кубик", "кубика", "кубиков", "кубиков", "кубик", "кубика", "кубиков"]
 
 
+def test_a_count_agrees_with_its_noun_in_russian():
+    """«731 разделов», «1 хитов», «1 ран» used to be written whatever the number."""
+    assert tr("rules.reply.toc_book_line", "ru", book="Б", count=731) == "**Б** — 731 раздел"
+    assert tr("rules.reply.toc_book_line", "ru", book="Б", count=144) == "**Б** — 144 раздела"
+    assert tr("rules.reply.toc_book_line", "en", book="B", count=1) == "**B** — 1 section"
+    assert tr("wm.result.scores", "ru", a="A", b="B", hits_a=1, support_a=2, score_a=3, hits_b=2, support_b=0,
+              score_b=2, source="L1").startswith("A: 1 хит + 2 поддержки")
+    assert tr("wm.rage.bonus", "ru", total=2, source="L1").startswith("Дублей нет: +2 атаки отряду")
+    assert tr("hydro.fall.critical", "ru", floors=21, n=1, source="L1").startswith("Критическое падение с 21 этажа: 1 рана;")
+    assert tr("fow.reason.pinned", "ru", total=3) == "Придавлен (3 попадания)"
+
+
 def test_messages_render_later_in_the_chosen_language():
     msg = Msg.of("common.page", page=2, pages=5)
     assert msg.render("ru") == "Стр. 2/5" and msg.render("en") == "Page 2/5"
