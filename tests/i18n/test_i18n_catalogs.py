@@ -39,6 +39,7 @@ def test_a_count_agrees_with_its_noun_in_russian():
     assert tr("wm.rage.bonus", "ru", total=2, source="L1").startswith("Дублей нет: +2 атаки отряду")
     assert tr("hydro.fall.critical", "ru", floors=21, n=1, source="L1").startswith("Критическое падение с 21 этажа: 1 рана;")
     assert tr("fow.reason.pinned", "ru", total=3) == "Придавлен (3 попадания)"
+    assert tr("state.error.nothing_to_restore", "ru", days=21).endswith("за последние 21 день.")
 
 
 def test_messages_render_later_in_the_chosen_language():
