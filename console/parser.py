@@ -89,10 +89,6 @@ def _find(nodes: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
     return next((n for n in nodes if word in names_of(n)), None)
 
 
-def by_type(params: list[dict[str, Any]], name: str) -> int:
-    return next(p["type"] for p in params if p["name"] == name)
-
-
 def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     text = line.strip()
     if not text.startswith("/"):
@@ -117,17 +113,19 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
     named: dict[str, str] = {}
     positional: list[str] = []
     last_named: str | None = None
-    given = [(word, _find(params, word.partition(":")[0]) if ":" in word else None) for word in rest]
+    by_name = {p["name"]: p for p in params}
+    given = [(word, _find(params, key) if sep else None, value)
+             for word in rest for key, sep, value in [word.partition(":")]]
     # As in Discord's client, a text option's value runs on to the next option
     # (`/rule query:можно ли стрелять после марша game:epic`), unless a required option is still
     # to be given: then the words are that option's (`/roll comment:атака 10к6 4+`).
-    named_anywhere = {node["name"] for _, node in given if node is not None}
+    named_anywhere = {node["name"] for _, node, _ in given if node is not None}
     runs_on = not any(p.get("required") and p["name"] not in named_anywhere for p in params)
-    for word, node in given:
+    for word, node, value in given:
         if node is not None:
-            named[node["name"]] = word.partition(":")[2]
+            named[node["name"]] = value
             last_named = node["name"]
-        elif runs_on and last_named is not None and by_type(params, last_named) == STRING:
+        elif runs_on and last_named is not None and by_name[last_named]["type"] == STRING:
             named[last_named] = f"{named[last_named]} {word}".strip()
         else:
             positional.append(word)
@@ -147,7 +145,6 @@ def parse(line: str, commands: list[dict[str, Any]]) -> ParsedCommand:
             named[targets[-1]["name"]] = " ".join(positional[index:])
             last_positional = targets[-1]["name"]
             break
-    by_name = {p["name"]: p for p in params}
     parsed.options = [(by_name[name], value) for name, value in named.items()]
     parsed.last = last_named or last_positional
     return parsed

@@ -54,7 +54,7 @@ from rules_index import passages as ps
 from rules_index.outline import Section, section_holding, strip_markup
 from rules_index.hits import Hit
 from rules_index.present import introducing_line, list_end, quoted_lines
-from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
+from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, MEASURE_MIN_SHARE, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
@@ -76,6 +76,10 @@ class RuleIndex:
         self.by_id = {s.id: i for i, s in enumerate(sections)}
         self.lines = texts                       # game → the book's lines
         self.unit_shares = {game: measures.unit_shares(lines) for game, lines in texts.items()}
+        # per unit, the books a distance in it is seldom about (rank_stage.measured_in)
+        declared = {game: info.get("measured_in", []) for game, info in games.items()}
+        self.foreign_to = {unit: measures.foreign_books(unit, self.unit_shares, declared, MEASURE_MIN_SHARE)
+                           for unit in measures.UNITS}
         # Names (titles, their parts, aliases) are grouped by their stems: one "key" per distinct
         # stem sequence, scored once per query however many sections share it.
         self.names: list[_Name] = []

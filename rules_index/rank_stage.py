@@ -20,7 +20,7 @@ from rules_index.expand_stage import closest, in_book_typos
 from rules_index.hits import Hit
 from rules_index.recent import Recent
 from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
-from rules_index.weights import TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_MIN_SHARE, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
+from rules_index.weights import TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
 if TYPE_CHECKING:
@@ -326,12 +326,12 @@ def closest_passage(index: RuleIndex, per_passage: np.ndarray, doc: int) -> int:
 def measured_in(index: RuleIndex, query: str, ranked: list[tuple[float, int]]) -> list[tuple[float, int]]:
     """No game given, a distance in centimetres or inches («в 5 дюймах»): the sections of the
     books that seldom measure in that unit (under MEASURE_MIN_SHARE of their distances) and
-    don't let the players choose it are demoted by MEASURE_PENALTY (rules_index.measures)."""
+    don't let the players choose it (`RuleIndex.foreign_to`, made at build) are demoted by
+    MEASURE_PENALTY (rules_index.measures)."""
     unit = measures.query_unit(query)
     if unit is None:
         return ranked
-    foreign = measures.foreign_books(unit, index.unit_shares,
-                                     {g: info.get("measured_in", []) for g, info in index.games.items()}, MEASURE_MIN_SHARE)
+    foreign = index.foreign_to[unit]
     if not foreign:
         return ranked
     sections = index.sections
