@@ -31,6 +31,25 @@ POSSESSIVES = frozenset("""мой моя моё мое мои моего мое�
 твоего твоей твоих его её ее их наш наша наши нашего нашей наших ваш ваша ваши вашего вашей ваших
 свой своя свои своего своей своих my his her their our your""".split())
 
+# Other wargames, named to compare («чарж как в 40к», "in 40k they could still charge", «в кил
+# тиме переброс перебрасывать нельзя»): players come to these books from Warhammer 40,000 and its
+# kin. No book here has their rules, so the name is no rule's word; left in, «40» matched
+# Warmaster's «Дистанция 40см» and «чарж как в 40к» found Hydrophilia's cover above its charge.
+# A comparison's «как в» / "like in" goes with it. A dice roll («40к6») is not a name.
+_OTHER_GAME_RE = re.compile(
+    r"(?:\b(?:как|типа|like|as)\s+)?(?:\b(?:в|во|из|по|in|from)\s+)?"
+    r"(?:\b(?:wh|вх|warhammer|вархаммер\w*|вах\w*)\s*)?"
+    r"(?:(?<![\w.,])40(?:k|к|\s?000|[.,]000|-?ке|-?ки|-?ку|-?ка)(?!\w)|\b(?:кил+\s*тим\w*|kill\s*team|"
+    r"болт\s*экшн\w*|bolt\s*action|age\s+of\s+sigmar|сигмар\w*|некромунд\w*|necromunda)(?!\w))",
+    re.IGNORECASE)
+
+
+def without_other_games(query: str) -> str:
+    """The query with another wargame's name (and the comparison it makes) taken out, unless
+    nothing else is left."""
+    left = " ".join(_OTHER_GAME_RE.sub(" ", query).split())
+    return left if any(ch.isalpha() for ch in left) else query
+
 
 class GameNames:
     """Each game's names as stem sequences, and which of them its headings carry."""
@@ -58,7 +77,9 @@ class GameNames:
     def read(self, query: str, game: str | None) -> tuple[str, str | None]:
         """(the query to search, the game to search in), when the query names exactly one game:
         its name taken out, and that game when none is given. A search given another game (the
-        channel's) keeps it: the name is no word of that book either."""
+        channel's) keeps it: the name is no word of that book either. A game no book here is
+        of («как в 40к») is taken out too."""
+        query = without_other_games(query)
         toks = nz.tokens(query)
         # the words names are made of (a name's «of» and «в» aside), with their place in `toks`
         at = [k for k, t in enumerate(toks) if t not in nz.STOPWORDS]

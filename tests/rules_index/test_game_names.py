@@ -67,3 +67,19 @@ def test_a_unit_called_as_a_game_is_called_names_no_game():
     query = "у противника тандерхок зашел на атаку, моя гидра по нему стрельнула на заходе"
     assert index.game_names.read(query, None) == (query, None)
     assert index.game_names.read("гидра укрытие", None) == ("укрытие", "hydrophilia")
+
+
+def test_another_wargame_named_to_compare_is_no_rules_word():
+    """«чарж как в 40к»: players compare with Warhammer 40,000, whose rules no book here holds.
+    Left in, «40» matched distances («Дистанция 40см») and Hydrophilia's cover came before its
+    charge; a dice roll («40к6») and a distance («40 к цели») are kept."""
+    index = load_index()
+    assert index.game_names.read("чарж как в 40к", "hydrophilia") == ("чарж", "hydrophilia")
+    assert index.game_names.read("в кил тиме переброс перебрасывать нельзя а тут можно", None) == (
+        "переброс перебрасывать нельзя а тут можно", None)
+    assert index.game_names.read("In 40k they could still charge after that", None) == (
+        "they could still charge after that", None)
+    for kept in ("кинул 40к6 на попадание", "дистанция 40 к цели", "40к"):
+        assert index.game_names.read(kept, None) == (kept, None)
+    top = index.search("чарж как в 40к", "hydrophilia", 1)[0]
+    assert (top.title, top.line_start) == ("Штурм", 417)
