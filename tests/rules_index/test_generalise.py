@@ -57,6 +57,7 @@ FLOORS = {
     "heldout30_queries.tsv": (0.82, 0.93, 0.66, 0.89),
     "heldout31_queries.tsv": (0.92, 0.96, 0.83, 0.93),
     "heldout32_queries.tsv": (0.78, 0.97, 0.75, 0.90),
+    "heldout33_queries.tsv": (0.87, 0.96, 0.83, 0.93),
 }
 
 
