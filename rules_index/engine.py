@@ -98,6 +98,7 @@ class RuleIndex:
         passages: list[tuple[int, int, int, tuple[str, ...], int]] = []
         surfaces: set[str] = set()
         self.chapters: set[int] = set()          # headings searched with their sections' text
+        self.chapter_end: dict[int, int] = {}    # …and the last line of the sections they stand for
         # Glossary entries define a term; the rule section for it is the better answer. Their
         # titles name them less surely than a rule's heading, and hand their names to the rule
         # section whose heading carries the same term («BLUNDER» → «11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»).
@@ -139,6 +140,7 @@ class RuleIndex:
                     whole = Section(sec.id, sec.game, sec.title, sec.level, sec.line_start, end, sec.parent, sec.path)
                     numbered = self.body_lines(whole)
                     self.chapters.add(i)
+                    self.chapter_end[i] = end
             text_lines = [l for _, l in numbered]
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))

@@ -299,7 +299,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
             passage, lines = index.answer_passage(pid)
         elif doc in meant and per_passage is not None:
             passage, lines = index.answer_passage(closest_passage(index, per_passage, doc))
-        hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start, sec.line_end,
+        hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start,
+                        index.chapter_end.get(doc, sec.line_end),
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
 

@@ -412,3 +412,15 @@ def test_cache_key_follows_a_books_text_of_the_same_size(tmp_path, monkeypatch):
     copy.write_bytes(text.replace(b"a", b"b", 1))
     os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     assert copy.stat().st_size == stat.st_size and b.source_hash(tmp_path) != before
+
+
+def test_a_chapter_hit_spans_the_sections_it_stands_for(index):
+    """A heading with no text of its own is searched with its sections' text and quotes one of
+    them, so its hit spans them: Flames of War's «Последний Бой Формации» (L865) holds only «В
+    Хорошем Расположении Духа» (L867–873), and its hit said L865–865, a span no answer is in."""
+    hit = top(index, "ласт стенд формации", "flames_of_war")
+    assert (hit.title, hit.line_start, hit.line_end) == ("Последний Бой Формации", 865, 873)
+    assert 869 <= hit.passage_lines[0] <= 873
+    for doc in index.chapters:
+        sec = index.sections[doc]
+        assert sec.line_start < index.chapter_end[doc] <= sec.line_start + 199, sec.id
