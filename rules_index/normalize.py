@@ -171,8 +171,7 @@ def chat_text(text: str) -> str:
     if quoted:
         text = next(g for g in quoted.groups() if g is not None).strip()
     text = _ADDRESS_RE.sub("", text) or text
-    low = text.lower()
-    cyrillic_message = sum("а" <= ch <= "я" for ch in low) > sum("a" <= ch <= "z" for ch in low)
+    cyrillic_message = is_cyrillic(text)
     text = _WORD_RE.sub(lambda word: _one_script(word.group(0), cyrillic_message), text)
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= CAPS_LETTERS and sum(c.isupper() for c in letters) >= CAPS_SHARE * len(letters):
@@ -441,3 +440,9 @@ def lemma_stem(word: str) -> str | None:
     if morph is None:
         return None
     return stem(morph.parse(word)[0].normal_form.replace("ё", "е"))
+
+
+def is_cyrillic(text: str) -> bool:
+    """Whether most of the text's letters are Cyrillic."""
+    low = text.casefold()
+    return sum("а" <= ch <= "я" or ch == "ё" for ch in low) > sum("a" <= ch <= "z" for ch in low)

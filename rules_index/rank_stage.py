@@ -187,14 +187,16 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # Any query but a heading typed word for word is also ranked by meaning: a question or a
     # situation by its sentence vector's closeness to the passages (fuse_meaning), a name by
     # the section model alone (which section queries like it are about), which mostly picks
-    # the right book when no game is given. The vector is computed while the words are ranked;
-    # the retries (another layout, transliteration, a glossary term) are the words' fallbacks
-    # for a mistyped or English name: words alone. English typed in Cyrillic, spelled in Latin
-    # («тайм оф дэй ролл» → "time of day roll"), is real English, which the sentence encoder reads
-    # as well as the typed query's garble it must outscore (over every set: 4,905 → 4,906 at rank 1,
-    # the top 5 5,110 → 5,111 of 5,228; with no game, Time of Day was not in the five).
-    reads_by_meaning = via in ("direct", "english")
-    vector = meaning.encode_query_soon(query) if index.meaning and reads_by_meaning and not exact.named else None
+    # the right book when no game is given. The vector is computed while the words are ranked.
+    # A retry that spells the query in the books' languages is the query as meant, read as
+    # fully: Russian typed in Latin letters («mozhno li napadat posle vysadki») or in the other
+    # layout, English typed in Cyrillic («тайм оф дэй ролл» → "time of day roll"), each against
+    # the typed garble it must outscore. A layout switch to Latin letters and a glossary term
+    # are the words' fallbacks for a mistyped or English name: words alone. (Over every set: the
+    # English retry 4,905 → 4,906 at rank 1 of 5,228; Russian in Latin letters read so too,
+    # 5,233 → 5,235 of 5,616.)
+    read_whole = via in ("direct", "english", "translit") or (via == "layout" and nz.is_cyrillic(query))
+    vector = meaning.encode_query_soon(query) if index.meaning and read_whole and not exact.named else None
 
     # 2. each word's expansions, then the names matched word by word
     expansions = [index.with_synonyms(index.expand(t, w), t, game) for t, w in zip(q_terms, words)]
@@ -207,8 +209,8 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # leave unread (over every set: 1,742 → 1,744 of 2,044 searches at rank 1, none lost). The
     # retries in another layout or script still run (search_with_retries) and win when they
     # match better.
-    questioned = via == "direct" and (reads_as_question(query, len(q_terms), asks)
-                                      or any(not exp for exp in expansions[:n_q]))
+    questioned = read_whole and (reads_as_question(query, len(q_terms), asks)
+                                 or any(not exp for exp in expansions[:n_q]))
     # compounds typed apart: «макро оружие» → «макрооружие»
     for a, b in zip(q_terms, q_terms[1:]):
         joined = nz.stem(a + b)

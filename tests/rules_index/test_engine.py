@@ -436,3 +436,13 @@ def test_a_name_asked_as_a_rule_is_the_name(index, query, title):
     assert top(index, query, "horus_heresy").title == title
     assert top(index, "самое главное правило", "horus_heresy").title == "Самое главное правило"
     assert top(index, "специальные правила", "horus_heresy").title.casefold() == "специальные правила"
+
+
+def test_a_question_in_latin_letters_is_read_as_the_question(index):
+    """«mozhno li napadat posle vysadki iz transporta» is Russian in Latin letters: its
+    transliteration was ranked by its words alone («нападат» missing its «ь»), and a scout's
+    rule came first. Read by meaning and the written questions as the question typed in
+    Cyrillic is, it finds the restriction on assaulting after disembarking."""
+    hit = top(index, "mozhno li napadat posle vysadki iz transporta", "horus_heresy")
+    assert (hit.title, hit.via) == ("Ограничения при высадке", "translit")
+    assert 2180 <= hit.passage_lines[0] <= 2182
