@@ -53,9 +53,11 @@ def test_every_hit_passage_lies_inside_its_section(index):
 
 def test_a_chapter_with_no_text_of_its_own_quotes_a_subsection_named_by_section_at(index):
     # FoW «Ночной Бой» (L1281) is searched with its subsections' text (engine: chapters), so
-    # its passage lies outside its own line: the reply names where (cogs.rules._render.lead_source)
+    # its passage lies outside its own line: the reply names where (cogs.rules._render.lead_source).
+    # The hit spans the subsections it stands for (L1281–1345).
     hit = index.search("ночной бой", game="flames_of_war", limit=1)[0]
-    assert (hit.section_id, hit.line_end, hit.passage_lines) == ("flames_of_war:1281", 1281, (1311, 1311))
+    assert (hit.section_id, hit.line_end, hit.passage_lines) == ("flames_of_war:1281", 1345, (1311, 1311))
+    assert index.section("flames_of_war:1281").line_end == 1281
     assert index.section_at("flames_of_war", 1311).id == "flames_of_war:1303"
     assert index.section_at("flames_of_war", 1281).id == "flames_of_war:1281"
     assert index.section_at("flames_of_war", 10 ** 6) is None
