@@ -21,7 +21,7 @@ from rules_index.expand_stage import closest, in_book_typos
 from rules_index.hits import Hit
 from rules_index.recent import Recent
 from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
-from rules_index.weights import TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
+from rules_index.weights import NAMED_BODIES, TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
 if TYPE_CHECKING:
@@ -238,7 +238,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # each word's closest variants: its list puts its own fuzzy matches first («pinpoint», 0.6),
     # then its translations and slang («придавл», 0.8), which a cut in list order dropped
     body_exp = [closest(exp, BODY_EXPANSIONS) for exp in expansions[:n_q]]
-    scores = body_scores(index, body_exp, q_weights, game)
+    scores = body_scores(index, body_exp, q_weights, game, heapq.nlargest(NAMED_BODIES, name_best, key=name_best.__getitem__))
     text_scores = dict(scores)      # the text's own score, before a chapter's and a name's (rules_index.rerank)
     if index.debug is not None:
         index.debug.clear()

@@ -8,6 +8,7 @@ import heapq
 import math
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -168,12 +169,16 @@ def names_together(index: RuleIndex, expansions: list[tuple[tuple[str, float], .
 
 
 def body_scores(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
-                game: str | None) -> dict[int, float]:
+                game: str | None, named: Collection[int] = ()) -> dict[int, float]:
     """The sections' text: BM25 relative to the best body, and for a query of several words
-    their proximity in one paragraph (the LINE_CANDIDATES best bodies only)."""
+    their proximity in one paragraph (the LINE_CANDIDATES best bodies only). The sections
+    `named` (the best by name) are scored wherever their text ranks: with no game, another
+    book's many bodies («evade» is Hydrophilia's dodge, everywhere in its rules) left
+    Warmaster's «5. УКЛОНЕНИЕ (EVADES)» its heading's score alone, where with its game it had
+    its text's too."""
     scores: dict[int, float] = defaultdict(float)
     n_q, q_total = len(body_exp), sum(q_weights)
-    body, body_cov = body_matches(index, body_exp, q_weights, game)
+    body, body_cov = body_matches(index, body_exp, q_weights, game, named)
     if body:
         # Relative to the best body match, but never to less than a plain one-occurrence hit
         # of every query word, so a lone fuzzy match does not score like a real one.
@@ -185,7 +190,9 @@ def body_scores(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]],
                 for v, sim in exp:
                     tmap[v].append((qi, sim))
             tset = frozenset(tmap)
-            for doc, val in heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1]):
+            best = heapq.nlargest(LINE_CANDIDATES, body.items(), key=lambda kv: kv[1])
+            seen = {doc for doc, _ in best}
+            for doc, val in best + [(doc, body[doc]) for doc in named if doc in body and doc not in seen]:
                 # Proximity: the query's words together in one paragraph of the rule.
                 best_line = 0.0
                 for line in index._line_sets(doc):
@@ -207,7 +214,7 @@ def body_scores(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]],
 
 
 def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]], q_weights: list[float],
-                 game: str | None) -> tuple[dict[int, float], dict[int, float]]:
+                 game: str | None, named: Collection[int] = ()) -> tuple[dict[int, float], dict[int, float]]:
     """BM25 of the sections' text: each query word counts its best-matching variant in a
     section, the words' parts summed, the BODY_CANDIDATES best kept: section → BM25, and
     section → the weight of the query words it holds. In arrays over every section (numpy):
@@ -252,7 +259,7 @@ def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]]
     if len(kept) > BODY_CANDIDATES:      # only the best bodies can reach the top
         values = total[kept]
         cut = np.partition(values, len(values) - BODY_CANDIDATES)[len(values) - BODY_CANDIDATES]
-        kept = kept[values >= cut]
+        kept = np.union1d(kept[values >= cut], np.intersect1d(np.fromiter(named, dtype=np.int64, count=len(named)), kept))
     cover = np.zeros(len(kept))
     for qi, _, found in per_word:
         cover += np.where(found[kept], q_weights[qi], 0.0)

@@ -448,3 +448,11 @@ def test_a_question_in_latin_letters_is_read_as_the_question(index):
     hit = top(index, "mozhno li napadat posle vysadki iz transporta", "horus_heresy")
     assert (hit.title, hit.via) == ("Ограничения при высадке", "translit")
     assert 2180 <= hit.passage_lines[0] <= 2182
+
+
+def test_a_name_matched_section_keeps_its_text_score_without_a_game(index):
+    """«evade от чарджа» with no game: Hydrophilia's dodge («уклонение») is in dozens of its
+    sections, whose bodies filled the candidates, so Warmaster's «5. УКЛОНЕНИЕ (EVADES)» kept its
+    heading's score alone and fell out of the five; with its game it had its text's too."""
+    hits = index.search("evade от чарджа", None, 5)
+    assert "warmaster:205" in [h.section_id for h in hits[:3]]
