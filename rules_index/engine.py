@@ -288,7 +288,9 @@ class RuleIndex:
         self.asked = AskedIndex(rows, [s.game for s in self.sections], self.passages.kind)
 
     def _glossary_handover(self, sections: list[Section]) -> dict[int, list[str]]:
-        """Glossary entry names → the one or two rule sections whose heading contains them."""
+        """Glossary entry names → the one or two rule sections whose heading contains one of
+        them: every name of the entry, as the glossary says they are one term («BLUNDER CHART
+        (ТАБЛИЦА ОШИБОК)» hands "blunder chart" to «11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»)."""
         if not self.glossary_docs:
             return {}
         heads: dict[str, list[tuple[int, frozenset[str]]]] = defaultdict(list)
@@ -299,14 +301,17 @@ class RuleIndex:
         out: dict[int, list[str]] = defaultdict(list)
         for g in self.glossary_docs:
             sec = sections[g]
-            for v in title_variants(sec.title)[1:] or title_variants(sec.title):
+            names = title_variants(sec.title)[1:] or title_variants(sec.title)
+            rules: set[int] = set()
+            for v in names:
                 want = set(nz.terms(v))
                 if not want:
                     continue
-                found = sorted({i for i, t in heads[sec.game] if want <= t})
+                found = {i for i, t in heads[sec.game] if want <= t}
                 if 0 < len(found) <= GLOSSARY_HANDOVER_MAX:
-                    for i in found:
-                        out[i].append(v)
+                    rules |= found
+            for i in sorted(rules):
+                out[i].extend(v for v in names if v not in out[i])
         return out
 
     def _subtree_end(self, sec: Section) -> int:

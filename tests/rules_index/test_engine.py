@@ -456,3 +456,12 @@ def test_a_name_matched_section_keeps_its_text_score_without_a_game(index):
     heading's score alone and fell out of the five; with its game it had its text's too."""
     hits = index.search("evade от чарджа", None, 5)
     assert "warmaster:205" in [h.section_id for h in hits[:3]]
+
+
+def test_a_glossary_entry_hands_all_its_names_to_its_rule(index):
+    """Warmaster's glossary says «BLUNDER CHART (ТАБЛИЦА ОШИБОК)»: one term, two names. Its
+    Russian name is the rule's heading («11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»), but only that name
+    was handed over, so "blunder chart" found the glossary's one-line definition and not the table."""
+    assert top(index, "blunder chart", "warmaster").section_id == "warmaster:325"
+    assert top(index, "blunder chart вармастер").section_id == "warmaster:325"
+    assert top(index, "make way", "warmaster").section_id == "warmaster:313"
