@@ -181,6 +181,9 @@ def _holds(seq: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 _WORD_RE = re.compile(r"[^\W_]+")
 _PREPOSITION_RE = re.compile(r"(?:^|\s)(в|во|по|in|for)\s+$", re.IGNORECASE)
+# An edition after a game's name («хх 2.0», "fow v4", «эпик 2 редакция»): part of the name.
+_EDITION_RE = re.compile(r"\s*(?:(?:v|ver\.?|версия|ed\.?)\s*\d{1,2}(?:[.,]\d)?|\d{1,2}[.,]\d|"
+                         r"\d{1,2}(?:-?я)?\s*(?:-?ed|ed\.?|edition|редакци\w*|ред\.?|издани\w*))(?![\w.,])", re.IGNORECASE)
 
 
 def _without(text: str, words: list[str]) -> str:
@@ -188,9 +191,16 @@ def _without(text: str, words: list[str]) -> str:
     together, with a preposition in front of them («в ереси»)."""
     typed = [(m.start(), m.end(), nz.tokens(m.group())) for m in _WORD_RE.finditer(text)]
     n = len(words)
-    for i in range(len(typed) - n + 1):
-        if [t[0] if len(t) == 1 else None for *_, t in typed[i:i + n]] == words:
-            a, b = typed[i][0], typed[i + n - 1][1]
-            m = _PREPOSITION_RE.search(text[:a])
-            return text[:m.start(1) if m else a] + text[b:]
+    for i in range(len(typed)):
+        flat: list[str] = []
+        for j in range(i, len(typed)):
+            flat += typed[j][2]
+            # the typed words hold the name, its last perhaps with its edition glued («хх2», "hh2")
+            if flat[:n] == words and all(x.isdigit() for x in flat[n:]) and len(flat) - n < len(typed[j][2]):
+                a, b = typed[i][0], typed[j][1]
+                m = _PREPOSITION_RE.search(text[:a])
+                edition = _EDITION_RE.match(text, b)
+                return text[:m.start(1) if m else a] + text[edition.end() if edition else b:]
+            if len(flat) >= n:
+                break
     return text

@@ -83,3 +83,16 @@ def test_another_wargame_named_to_compare_is_no_rules_word():
         assert index.game_names.read(kept, None) == (kept, None)
     top = index.search("чарж как в 40к", "hydrophilia", 1)[0]
     assert (top.title, top.line_start) == ("Штурм", 417)
+
+
+@pytest.mark.parametrize("query, searched, game", [
+    ("оверволч в хх2", "оверволч", "horus_heresy"),      # the edition glued to the name
+    ("overwatch hh2", "overwatch", "horus_heresy"),
+    ("fow v4 pinned", "pinned", "flames_of_war"),
+    ("фов 4 редакция пиннинг", "пиннинг", "flames_of_war"),
+    ("хх 3 хода резерв", "3 хода резерв", "horus_heresy"),  # a number that is no edition stays
+])
+def test_a_game_named_with_its_edition_is_cut_with_it(query, searched, game):
+    """«оверволч в хх2»: the name was found, but «хх2» is one typed word, so it stayed in the
+    query, and «2» matched every heading with a 2 in it."""
+    assert load_index().game_names.read(query, None) == (searched, game)
