@@ -204,13 +204,15 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # the section model alone (which section queries like it are about), which mostly picks
     # the right book when no game is given. The vector is computed while the words are ranked.
     # A retry that spells the query in the books' languages is the query as meant, read as
-    # fully: Russian typed in Latin letters («mozhno li napadat posle vysadki») or in the other
-    # layout, English typed in Cyrillic («тайм оф дэй ролл» → "time of day roll"), each against
-    # the typed garble it must outscore. A layout switch to Latin letters and a glossary term
-    # are the words' fallbacks for a mistyped or English name: words alone. (Over every set: the
-    # English retry 4,905 → 4,906 at rank 1 of 5,228; Russian in Latin letters read so too,
-    # 5,233 → 5,235 of 5,616.)
-    read_whole = via in ("direct", "english", "translit") or (via == "layout" and nz.is_cyrillic(query))
+    # fully: English typed in Cyrillic («тайм оф дэй ролл» → "time of day roll"), and a question
+    # typed in Latin letters («mozhno li napadat posle vysadki») or in the other layout, each
+    # against the typed garble it must outscore. A name so typed, a layout switch to Latin
+    # letters and a glossary term are the words' fallbacks: words alone (a second vector cost a
+    # name's search 4 ms at the p99 and found nothing more). Over every set: the English retry
+    # 4,905 → 4,906 at rank 1 of 5,228; the questions, 5,233 → 5,235 of 5,616.
+    read_whole = via in ("direct", "english") or (
+        (via == "translit" or (via == "layout" and nz.is_cyrillic(query)))
+        and reads_as_question(query, len(q_terms), asks))
     vector = meaning.encode_query_soon(query) if index.meaning and read_whole and not exact.named else None
 
     # 2. each word's expansions, then the names matched word by word
