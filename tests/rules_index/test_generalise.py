@@ -59,6 +59,7 @@ FLOORS = {
     "heldout32_queries.tsv": (0.78, 0.97, 0.75, 0.90),
     "heldout33_queries.tsv": (0.87, 0.96, 0.83, 0.93),
     "heldout34_queries.tsv": (0.79, 0.94, 0.76, 0.94),
+    "heldout35_queries.tsv": (0.74, 0.93, 0.64, 0.85),
 }
 
 
