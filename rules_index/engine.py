@@ -97,8 +97,8 @@ class RuleIndex:
         doc_tf: list[dict[str, int]] = []
         passages: list[tuple[int, int, int, tuple[str, ...], int]] = []
         surfaces: set[str] = set()
-        self.chapters: set[int] = set()          # headings searched with their sections' text
-        self.chapter_end: dict[int, int] = {}    # …and the last line of the sections they stand for
+        # headings searched with their sections' text → the last line of those sections
+        self.chapters: dict[int, int] = {}
         # Glossary entries define a term; the rule section for it is the better answer. Their
         # titles name them less surely than a rule's heading, and hand their names to the rule
         # section whose heading carries the same term («BLUNDER» → «11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»).
@@ -139,8 +139,7 @@ class RuleIndex:
                 if end - sec.line_start + 1 <= CHAPTER_MAX_LINES:
                     whole = Section(sec.id, sec.game, sec.title, sec.level, sec.line_start, end, sec.parent, sec.path)
                     numbered = self.body_lines(whole)
-                    self.chapters.add(i)
-                    self.chapter_end[i] = end
+                    self.chapters[i] = end
             text_lines = [l for _, l in numbered]
             for l in text_lines + variants:
                 surfaces.update(nz.line_words(l))

@@ -20,7 +20,7 @@ from rules_index import passages as ps
 from rules_index.expand_stage import closest, in_book_typos
 from rules_index.hits import Hit
 from rules_index.recent import Recent
-from rules_index.word_signals import body_scores, exact_names, name_matches, word_weights
+from rules_index.word_signals import body_scores, exact_names, name_matches, whole_query_keys, word_weights
 from rules_index.weights import NAMED_BODIES, TYPO_NAME_WORDS, PASSAGE_CLOSER, ASKED_GLOSSARY_SHARE, ASKED_MAX, BODY_WEIGHT_WITH_EXACT, PASSAGE_CANDIDATES, PASSAGE_MAX, QUESTION_WORDS, RETRY_ANY_WORDS, RETRY_MARGIN, WEAK, SEARCH_CACHE, MAX_QUERY_CHARS, MAX_QUERY_TERMS, BODY_EXPANSIONS, MEANING_CANDIDATES, MEANING_MAX, MEANING_TEMPERATURE, MEANING_WORD_CANDIDATES, MEASURE_PENALTY, SECTION_MODEL_CANDIDATES, SECTION_MODEL_MAX, SECTION_MODEL_NO_GAME, CHAPTER_BODY_ONLY, GLOSSARY_PENALTY, _DEFINITION_RE
 
 
@@ -156,8 +156,7 @@ def without_rule_word(index: RuleIndex, query: str) -> str:
     content = [t for t in tokens if t not in nz.STOPWORDS]
     if all(t in _RULE_WORDS for t in content) or reads_as_question(query, len(content)):
         return query
-    typed = (" ".join(nz.stem(t) for t in content), nz.compact(query), " ".join(nz.stem(t) for t in tokens))
-    if any(k in index.exact for k in typed):
+    if any(k in index.exact for k in whole_query_keys(query, [nz.stem(t) for t in content], tokens)):
         return query
     return " ".join(_RULE_WORD_RE.sub(" ", query).split()) or query
 
@@ -210,9 +209,9 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # letters and a glossary term are the words' fallbacks: words alone (a second vector cost a
     # name's search 4 ms at the p99 and found nothing more). Over every set: the English retry
     # 4,905 → 4,906 at rank 1 of 5,228; the questions, 5,233 → 5,235 of 5,616.
+    worded_as_question = reads_as_question(query, len(q_terms), asks)
     read_whole = via in ("direct", "english") or (
-        (via == "translit" or (via == "layout" and nz.is_cyrillic(query)))
-        and reads_as_question(query, len(q_terms), asks))
+        (via == "translit" or (via == "layout" and nz.is_cyrillic(query))) and worded_as_question)
     vector = meaning.encode_query_soon(query) if index.meaning and read_whole and not exact.named else None
 
     # 2. each word's expansions, then the names matched word by word
@@ -226,8 +225,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     # leave unread (over every set: 1,742 → 1,744 of 2,044 searches at rank 1, none lost). The
     # retries in another layout or script still run (search_with_retries) and win when they
     # match better.
-    questioned = read_whole and (reads_as_question(query, len(q_terms), asks)
-                                 or any(not exp for exp in expansions[:n_q]))
+    questioned = read_whole and (worded_as_question or any(not exp for exp in expansions[:n_q]))
     # compounds typed apart: «макро оружие» → «макрооружие»
     for a, b in zip(q_terms, q_terms[1:]):
         joined = nz.stem(a + b)
@@ -245,7 +243,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
     if index.debug is not None:
         index.debug.clear()
         index.debug.update({doc: (name_best.get(doc, 0.0), text_scores.get(doc, 0.0)) for doc in set(scores) | set(name_best)})
-    for doc in index.chapters.intersection(scores):
+    for doc in index.chapters.keys() & scores.keys():
         if doc not in name_best:
             # A chapter's text is its sections' text: unless its heading matches, one of them
             # is the answer, not the chapter that holds them all.
@@ -330,7 +328,7 @@ def search_once(index: RuleIndex, query: str, game: str | None, limit: int, via:
         elif doc in meant and per_passage is not None:
             passage, lines = index.answer_passage(closest_passage(index, per_passage, doc))
         hits.append(Hit(round(s, 2), sec.game, sec.id, sec.path, sec.title, sec.line_start,
-                        index.chapter_end.get(doc, sec.line_end),
+                        index.chapters.get(doc, sec.line_end),
                         index.snippet(doc, q_terms), via, passage, lines, query if via != "direct" else ""))
     return hits
 

@@ -31,6 +31,12 @@ class ExactNames:
     aliased: bool               # …or a name players use for one
 
 
+def whole_query_keys(query: str, q_terms: list[str], raw_tokens: list[str]) -> tuple[str, ...]:
+    """The keys a whole query is looked up by among the headings and aliases (`RuleIndex.exact`):
+    its stems, its letters with spaces removed, its raw tokens' stems."""
+    return tuple(dict.fromkeys((" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens))))
+
+
 def exact_names(index: RuleIndex, query: str, q_terms: list[str], raw_tokens: list[str],
                 allowed: frozenset[int] | None) -> ExactNames:
     """The whole query (its stems, with spaces removed, or its raw tokens' stems) as a heading
@@ -39,8 +45,7 @@ def exact_names(index: RuleIndex, query: str, q_terms: list[str], raw_tokens: li
     best: dict[int, float] = {}
     docs: set[int] = set()
     named = aliased = False
-    keys = dict.fromkeys((" ".join(q_terms), nz.compact(query), " ".join(nz.stem(t) for t in raw_tokens)))
-    for k in keys:
+    for k in whole_query_keys(query, q_terms, raw_tokens):
         for kid in index.exact.get(k, ()):
             for doc, weight in index.key_docs[kid]:
                 if allowed is not None and doc not in allowed:
@@ -259,7 +264,7 @@ def body_matches(index: RuleIndex, body_exp: list[tuple[tuple[str, float], ...]]
     if len(kept) > BODY_CANDIDATES:      # only the best bodies can reach the top
         values = total[kept]
         cut = np.partition(values, len(values) - BODY_CANDIDATES)[len(values) - BODY_CANDIDATES]
-        kept = np.union1d(kept[values >= cut], np.intersect1d(np.fromiter(named, dtype=np.int64, count=len(named)), kept))
+        kept = kept[(values >= cut) | np.isin(kept, list(named))]
     cover = np.zeros(len(kept))
     for qi, _, found in per_word:
         cover += np.where(found[kept], q_weights[qi], 0.0)

@@ -427,7 +427,7 @@ def test_a_chapter_hit_spans_the_sections_it_stands_for(index):
     assert 869 <= hit.passage_lines[0] <= 873
     for doc in index.chapters:
         sec = index.sections[doc]
-        assert sec.line_start < index.chapter_end[doc] <= sec.line_start + 199, sec.id
+        assert sec.line_start < index.chapters[doc] <= sec.line_start + 199, sec.id
 
 
 @pytest.mark.parametrize("query, game, title", [
