@@ -495,6 +495,9 @@ class RuleIndex:
     def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
         return rank_stage.search(self, query, game, limit)
 
+    def reads_as_question(self, query: str) -> bool:
+        return rank_stage.query_reads_as_question(self, query)
+
     def _search(self, query: str, game: str | None, limit: int) -> list[Hit]:
         return rank_stage.search_with_retries(self, query, game, limit)
 

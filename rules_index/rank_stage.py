@@ -138,6 +138,13 @@ def reads_as_question(query: str, n_terms: int, asks: int | None = None) -> bool
     return bool(asks or ps.is_question(query) or n_terms >= QUESTION_WORDS)
 
 
+def query_reads_as_question(index: RuleIndex, query: str) -> bool:
+    """Whether a search reads `query` as a question or a situation (ranked by meaning too), not
+    a name: its answer is often among the first hits rather than the first (the reply offers them)."""
+    _, words = query_words(index, query)
+    return reads_as_question(query, len(words))
+
+
 # «джамп паки правила», "unit coherency rule", «правило мистейкен таргет»: in a name, the word
 # says a rule is wanted, not which one. Left in, it matched every heading that holds it («Самое
 # главное правило» first) and kept the name from matching whole or as English typed in Cyrillic.

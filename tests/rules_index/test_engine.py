@@ -469,3 +469,16 @@ def test_a_glossary_entry_hands_all_its_names_to_its_rule(index):
     assert top(index, "blunder chart", "warmaster").section_id == "warmaster:325"
     assert top(index, "blunder chart вармастер").section_id == "warmaster:325"
     assert top(index, "make way", "warmaster").section_id == "warmaster:313"
+
+
+@pytest.mark.parametrize("query, question", [
+    ("бласты", False),
+    ("мистейкен таргет", False),
+    ("кавер сейв", False),
+    ("сколько реакций за фазу", True),
+    ("how do cannons work", True),
+    ("враг вызвал моего центуриона на поединок а я не хочу", True),
+])
+def test_a_query_is_read_as_a_question_or_a_name(index, query, question):
+    """What the reply offers beside its answer depends on it (cogs.rules._views.shown_with)."""
+    assert index.reads_as_question(query) is question

@@ -131,3 +131,19 @@ def test_did_you_mean_offers_what_scored_almost_as_high_at_any_scale():
     assert shown_with(hits(40.0, 34.5, 33.0), 0) == ["epic:1", "epic:2"]          # 6 points at least
     assert shown_with(hits(53.2, 46.4, 45.5, 44.1), 0) == ["epic:1", "epic:2", "epic:3"]
     assert shown_with(hits(200.0, 175.0, 169.0), 1) == ["epic:2", "epic:3"]       # after «Не то»
+
+
+def test_a_question_offers_its_next_hits_whatever_they_scored():
+    # A situation's answer is often second or third, behind the rule its setup names, and far
+    # below it in score: a question's menu offers its first five hits; a name's, the close ones.
+    from types import SimpleNamespace
+
+    from cogs.rules._views import shown_with
+
+    def hits(*scores):
+        return [SimpleNamespace(score=s, section_id=f"epic:{k}", game="epic", title=f"Rule {k}", line_start=k)
+                for k, s in enumerate(scores, 1)]
+    spread = hits(200.0, 90.0, 40.0, 20.0, 10.0, 5.0)
+    assert shown_with(spread, 0, question=True) == ["epic:1", "epic:2", "epic:3", "epic:4", "epic:5"]
+    assert shown_with(spread, 1, question=True) == ["epic:2", "epic:3", "epic:4", "epic:5", "epic:6"]   # after «Не то»
+    assert shown_with(spread, 0) == ["epic:1"]                                     # a name: nothing close

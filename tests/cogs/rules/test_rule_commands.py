@@ -79,6 +79,21 @@ async def test_did_you_mean_and_other_books(console):
     assert after[-1].embeds[0]["title"] == "4.2.7 Бласты"
 
 
+async def test_a_situation_offers_its_next_hits_whatever_they_scored(console):
+    """Declining a challenge (L1727) is third here, behind the challenge its setup names
+    (L1717) and far below it in score: the menu offers the first five hits, so it is one click
+    away. Nothing was offered before."""
+    query = "противник вызвал моего консула на поединок, а я не хочу принимать вызов"
+    [reply] = await console.run(f"/rule query:{query} game:horus_heresy", locale="en")
+    assert reply.embeds[0]["title"] == "Вызов на поединок"
+    offered = [opens(c) for c in reply.controls if c.value]
+    assert len(offered) == 5
+    assert "horus_heresy:1727" in offered
+    choice = next(c for c in reply.controls if c.value and opens(c) == "horus_heresy:1727")
+    after = await console.press(reply, choice.number, locale="en")
+    assert after[-1].embeds[0]["title"] == "Отказ от поединка"
+
+
 async def test_same_rule_in_other_books(console):
     replies = await console.run("/rule query:overwatch game:epic", locale="en")
     assert "Надзор" in replies[0].embeds[0]["title"]
