@@ -233,7 +233,7 @@ class MissScreen(Screen):
         # a long situation outgrows the custom_id: the answer's footer holds it whole
         rules, query, hits = await searched_again(interaction, cut, game, rank)
         locale = locale_of(interaction)
-        shown = shown_with(hits, rank) if rank < len(hits) else []
+        shown = shown_with(hits, rank, rules.reads_as_question(query)) if rank < len(hits) else []
         store = services_of(interaction.client).state
         if store is not None and shown:
             await store.record_lookup_miss(interaction.guild_id, interaction.channel_id, game, query, shown)

@@ -65,6 +65,10 @@ async def test_not_it_on_a_long_situation_searches_it_whole(console):
     assert after[-1].embeds[0]["footer"]["text"].startswith(f"🔎 {query}\n")
     rows = await console.services.state.lookup_misses()
     assert [(r["query"], r["game"], r["shown"][0]) for r in rows] == [(query, "horus_heresy", hits[0].section_id)]
+    # what was shown: the answer and the hits its menu offered beside it (not the other books' menu)
+    offered = [s for c in first.controls if c.value
+               for s in [c.value.partition(":")[2].split("|")[0]] if s.startswith("horus_heresy:")]
+    assert rows[0]["shown"] == offered and len(offered) == 5
 
 
 def test_the_query_is_read_back_only_from_an_answer_to_it():
