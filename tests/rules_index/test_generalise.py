@@ -61,6 +61,7 @@ FLOORS = {
     "heldout34_queries.tsv": (0.79, 0.94, 0.76, 0.94),
     "heldout35_queries.tsv": (0.74, 0.93, 0.64, 0.85),
     "heldout36_queries.tsv": (0.90, 0.97, 0.83, 0.97),
+    "heldout37_queries.tsv": (0.85, 0.95, 0.74, 0.93),
 }
 
 
