@@ -23,6 +23,7 @@ from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
 from rules_index.section_model import MODEL_FILE
+from rules_index.weights import _GLOSSARY_RE
 from rules_index.outline import Section, build_outline, section_holding
 
 log = logging.getLogger(__name__)
@@ -125,6 +126,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
     title_terms = {s.id: set(nz.terms(s.title)) for s in sections}
     starts = {s.line_start for s in sections if s.kind != "table"}
     tables = {s.id for s in sections if s.kind == "table"}
+    glossary_entries = {s.id for s in sections if any(_GLOSSARY_RE.search(p) for p in s.path)}
 
     def put(sid: str, name: str, w: float) -> None:
         d = out.setdefault(sid, {})
@@ -142,6 +144,11 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
         cands = list(cand_w)
         if not cands:
             continue
+        # a row naming a rule and its glossary entry: the entry only defines what the rule
+        # states, so it is named no more surely than the rule (its penalty then ranks it after)
+        rules = [c for c in cands if c not in glossary_entries]
+        for sid in cand_w.keys() - set(rules) if rules else ():
+            cand_w[sid] = min(cand_w[sid], max(cand_w[c] for c in rules))
         for name in row["names"]:
             nt = set(nz.terms(name))
             if not nt:

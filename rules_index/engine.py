@@ -309,9 +309,31 @@ class RuleIndex:
                 found = {i for i, t in heads[sec.game] if want <= t}
                 if 0 < len(found) <= GLOSSARY_HANDOVER_MAX:
                     rules |= found
+            if not rules:
+                rules = self._glossed_in_text(sections, sec, names)
             for i in sorted(rules):
                 out[i].extend(v for v in names if v not in out[i])
         return out
+
+    def _glossed_in_text(self, sections: list[Section], entry: Section, names: list[str]) -> set[int]:
+        """The one section whose text glosses a glossary entry's English name in parentheses, as
+        the book writes where it states a rule that has no heading of its own: Warmaster's «FALL
+        BACK (ОТХОД)» is item 16 of «8. БОЙ», «…должны совершить отход (*fall back*)…»."""
+        glosses = {f"({v.lower()})" for v in names if v.isascii()}
+        if not glosses:
+            return set()
+        found = {i for i, s in enumerate(sections)
+                 if s.game == entry.game and s.kind != "table" and i not in self.glossary_docs
+                 and s.length <= MAX_ANSWER_LINES and not s.demoted
+                 and any(g in self._plain_text(s) for g in glosses)}
+        # a chapter's lines hold its sections': the innermost section holding the gloss states it
+        innermost = {i for i in found if not any(j != i and sections[i].line_start <= sections[j].line_start
+                                                 and sections[j].line_end <= sections[i].line_end for j in found)}
+        return innermost if len(innermost) <= GLOSSARY_HANDOVER_MAX else set()
+
+    def _plain_text(self, sec: Section) -> str:
+        lines = self.lines[sec.game][sec.line_start - 1:sec.line_end]
+        return " ".join(" ".join(lines).replace("*", "").lower().split())
 
     def _subtree_end(self, sec: Section) -> int:
         end = sec.line_end

@@ -482,3 +482,12 @@ def test_a_glossary_entry_hands_all_its_names_to_its_rule(index):
 def test_a_query_is_read_as_a_question_or_a_name(index, query, question):
     """What the reply offers beside its answer depends on it (cogs.rules._views.shown_with)."""
     assert index.reads_as_question(query) is question
+
+
+@pytest.mark.parametrize("query", ["fall back", "отход", "фолбэк"])
+def test_a_rule_stated_inside_a_chapter_comes_before_its_glossary_entry(index, query):
+    """Warmaster's fall back has no heading of its own: item 16 of «8. БОЙ» states it («…должны
+    совершить отход (*fall back*)…») and the glossary defines it («FALL BACK (ОТХОД)», L956).
+    The glossary hands its names to the section whose text glosses them, and a players' name
+    pointing at both names the definition no more surely than the rule."""
+    assert index.search(query, "warmaster", 3)[0].line_start == 254
