@@ -62,6 +62,7 @@ FLOORS = {
     "heldout35_queries.tsv": (0.74, 0.93, 0.64, 0.85),
     "heldout36_queries.tsv": (0.90, 0.97, 0.83, 0.97),
     "heldout37_queries.tsv": (0.85, 0.95, 0.74, 0.93),
+    "heldout38_queries.tsv": (0.88, 0.96, 0.82, 0.94),
 }
 
 
