@@ -147,8 +147,10 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
         # a row naming a rule and its glossary entry: the entry only defines what the rule
         # states, so it is named no more surely than the rule (its penalty then ranks it after)
         rules = [c for c in cands if c not in glossary_entries]
-        for sid in cand_w.keys() - set(rules) if rules else ():
-            cand_w[sid] = min(cand_w[sid], max(cand_w[c] for c in rules))
+        if rules:
+            ceiling = max(cand_w[c] for c in rules)
+            for sid in cand_w.keys() - set(rules):
+                cand_w[sid] = min(cand_w[sid], ceiling)
         for name in row["names"]:
             nt = set(nz.terms(name))
             if not nt:
