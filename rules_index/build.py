@@ -23,8 +23,7 @@ from rules_index import normalize as nz
 from rules_index.engine import RuleIndex, title_variants
 from rules_index.meaning import VECTORS_FILE
 from rules_index.section_model import MODEL_FILE
-from rules_index.weights import _GLOSSARY_RE
-from rules_index.outline import Section, build_outline, section_holding
+from rules_index.outline import Section, build_outline, in_glossary, section_holding
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -126,7 +125,7 @@ def collect_aliases(game: str, sections: list[Section], lines: list[str], data: 
     title_terms = {s.id: set(nz.terms(s.title)) for s in sections}
     starts = {s.line_start for s in sections if s.kind != "table"}
     tables = {s.id for s in sections if s.kind == "table"}
-    glossary_entries = {s.id for s in sections if any(_GLOSSARY_RE.search(p) for p in s.path)}
+    glossary_entries = {s.id for s in sections if in_glossary(s)}
 
     def put(sid: str, name: str, w: float) -> None:
         d = out.setdefault(sid, {})

@@ -51,10 +51,10 @@ from rules_index import crosslang
 from rules_index import players_words
 from rules_index import measures
 from rules_index import passages as ps
-from rules_index.outline import Section, section_holding, strip_markup
+from rules_index.outline import Section, in_glossary, section_holding, strip_markup
 from rules_index.hits import Hit
 from rules_index.present import introducing_line, list_end, quoted_lines
-from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, MEASURE_MIN_SHARE, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX, _GLOSSARY_RE)
+from rules_index.weights import (ALIAS_WEIGHT, BM25_B, BM25_K1, LABEL_WEIGHT, CHAPTER_MAX_LINES, GLOSSARY_TITLE_WEIGHT, GLOSSARY_PENALTY, MAX_ANSWER_LINES, MEASURE_MIN_SHARE, TOO_LONG_PENALTY, MIN_OWN_WORDS, NO_TEXT_PENALTY, DEMOTED_PENALTY, TABLE_PENALTY, GLOSSARY_HANDOVER_MAX)
 from rules_index.words import _PAREN, _Name, _by_initial, _plain, title_variants
 from rules_index import complete_stage, expand_stage, rank_stage
 from rules_index.meaning import PassageVectors
@@ -103,7 +103,7 @@ class RuleIndex:
         # titles name them less surely than a rule's heading, and hand their names to the rule
         # section whose heading carries the same term («BLUNDER» → «11. ТАБЛИЦА ОШИБОК (BLUNDER TABLE)»).
         self.glossary_docs = frozenset(i for i, s in enumerate(sections)
-                                       if s.kind != "table" and any(_GLOSSARY_RE.search(p) for p in s.path))
+                                       if s.kind != "table" and in_glossary(s))
         handover = self._glossary_handover(sections)
         # A parenthesis repeated on several headings of a book is a category label.
         label_count: dict[tuple[str, str], int] = defaultdict(int)
@@ -298,6 +298,7 @@ class RuleIndex:
                 for v in title_variants(s.title):
                     heads[s.game].append((i, frozenset(nz.terms(v))))
         out: dict[int, list[str]] = defaultdict(list)
+        plain: dict[int, str] = {}        # sections' text as _glossed_in_text reads it, made once
         for g in self.glossary_docs:
             sec = sections[g]
             names = title_variants(sec.title)[1:] or title_variants(sec.title)
@@ -310,22 +311,28 @@ class RuleIndex:
                 if 0 < len(found) <= GLOSSARY_HANDOVER_MAX:
                     rules |= found
             if not rules:
-                rules = self._glossed_in_text(sections, sec, names)
+                rules = self._glossed_in_text(sections, sec, names, plain)
             for i in sorted(rules):
                 out[i].extend(v for v in names if v not in out[i])
         return out
 
-    def _glossed_in_text(self, sections: list[Section], entry: Section, names: list[str]) -> set[int]:
+    def _glossed_in_text(self, sections: list[Section], entry: Section, names: list[str],
+                         plain: dict[int, str]) -> set[int]:
         """The one section whose text glosses a glossary entry's English name in parentheses, as
         the book writes where it states a rule that has no heading of its own: Warmaster's «FALL
         BACK (ОТХОД)» is item 16 of «8. БОЙ», «…должны совершить отход (*fall back*)…»."""
         glosses = {f"({v.lower()})" for v in names if v.isascii()}
         if not glosses:
             return set()
-        found = {i for i, s in enumerate(sections)
-                 if s.game == entry.game and s.kind != "table" and i not in self.glossary_docs
-                 and s.length <= MAX_ANSWER_LINES and not s.demoted
-                 and any(g in self._plain_text(s) for g in glosses)}
+        found = set()
+        for i, s in enumerate(sections):
+            if s.game != entry.game or s.kind == "table" or i in self.glossary_docs \
+                    or s.length > MAX_ANSWER_LINES or s.demoted:
+                continue
+            if i not in plain:
+                plain[i] = self._plain_text(s)
+            if any(g in plain[i] for g in glosses):
+                found.add(i)
         # a chapter's lines hold its sections': the innermost section holding the gloss states it
         innermost = {i for i in found if not any(j != i and sections[i].line_start <= sections[j].line_start
                                                  and sections[j].line_end <= sections[i].line_end for j in found)}

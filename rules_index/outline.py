@@ -45,6 +45,16 @@ class Section:
         return self.line_end - self.line_start + 1
 
 
+# A heading such as «Глоссарий терминов»: the sections under it define terms that other
+# sections state as rules.
+_GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
+
+
+def in_glossary(sec: Section) -> bool:
+    """Whether the section is a glossary entry: a heading above it names a glossary."""
+    return any(_GLOSSARY_RE.search(p) for p in sec.path)
+
+
 def section_holding(sections: Sequence[Section], line: int) -> Section | None:
     """The section book line `line` belongs to: the one whose heading it is, else the shortest
     holding it, a table only when nothing else does (a written question's and an alias's line,

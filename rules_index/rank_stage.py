@@ -7,8 +7,8 @@ rules_index/weights.py) — and the retries for weak results."""
 from __future__ import annotations
 
 import heapq
-import re
 import math
+import re
 from typing import TYPE_CHECKING, NamedTuple
 
 

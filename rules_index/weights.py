@@ -83,7 +83,6 @@ TABLE_PENALTY = 3.0            # a table, unless the query asks for one («та�
 GLOSSARY_HANDOVER_MAX = 1      # hand a glossary name to the rule heading carrying it when it is the only one
 _DEFINITION_RE = re.compile(r"что так(ое|ой|ая)|что значит|что означает|значение|определени|\bтермин(?:ы|а|ов|ом|у|е)?\b|глоссари"
                             r"|what is|what's|meaning|defin|glossary")
-_GLOSSARY_RE = re.compile(r"глоссари|glossary|словарь|терминолог", re.IGNORECASE)
 
 NAME_Q_EXP = 1.5        # a name covering only part of the query counts for less than its share
 
