@@ -63,6 +63,8 @@ FLOORS = {
     "heldout36_queries.tsv": (0.90, 0.97, 0.83, 0.97),
     "heldout37_queries.tsv": (0.85, 0.95, 0.74, 0.93),
     "heldout38_queries.tsv": (0.88, 0.96, 0.82, 0.94),
+    "heldout39_queries.tsv": (0.66, 0.87, 0.47, 0.77),
+    "heldout40_queries.tsv": (0.83, 0.96, 0.77, 0.94),
 }
 
 
