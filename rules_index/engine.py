@@ -330,17 +330,13 @@ class RuleIndex:
                     or s.length > MAX_ANSWER_LINES or s.demoted:
                 continue
             if i not in plain:
-                plain[i] = self._plain_text(s)
+                plain[i] = " ".join(text for _, text in self.body_lines(s)).lower()
             if any(g in plain[i] for g in glosses):
                 found.add(i)
         # a chapter's lines hold its sections': the innermost section holding the gloss states it
         innermost = {i for i in found if not any(j != i and sections[i].line_start <= sections[j].line_start
                                                  and sections[j].line_end <= sections[i].line_end for j in found)}
         return innermost if len(innermost) <= GLOSSARY_HANDOVER_MAX else set()
-
-    def _plain_text(self, sec: Section) -> str:
-        lines = self.lines[sec.game][sec.line_start - 1:sec.line_end]
-        return " ".join(" ".join(lines).replace("*", "").lower().split())
 
     def _subtree_end(self, sec: Section) -> int:
         end = sec.line_end
